@@ -1,0 +1,50 @@
+// The droplet model's parameters (seed 000) with the seed's defaults, in one place.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "heightmap.h"
+
+namespace runnel {
+
+struct DropletParams {
+  float Kq = 10.0f;        // soil carry capacity multiplier
+  float Kw = 0.001f;       // water evaporation per step
+  float Kr = 0.9f;         // erosion speed: share of the capacity deficit taken
+  float Kd = 0.02f;        // deposition speed: share of the excess sediment dropped
+  float Ki = 0.1f;         // direction inertia: higher makes smoother turns
+  float minSlope = 0.05f;  // lowest slope used in the capacity formula
+  float g = 20.0f;         // gravity accelerating the flow
+};
+
+// classic:    the seed's arithmetic step for step, quirks included (DESIGN.md lists them).
+// conserving: brush normalised over the cells it touches, sediment at a path cut is dropped where the
+//             droplet stands, so total soil changes only by float rounding (plus what leaves an open edge).
+enum class DropletMode { Conserving, Classic };
+const char* toString(DropletMode m);
+DropletMode dropletModeFromString(const std::string& s);  // throws Error naming the value
+
+struct DropletSettings {
+  DropletParams params;
+  DropletMode mode = DropletMode::Conserving;
+  Edges edges = Edges::Wrap;
+  uint64_t seed = 1;
+  // A droplet stops after this many steps times the larger map side (the seed: 4 x HMAP_SIZE).
+  int pathLimitFactor = 4;
+};
+
+// Allowed range of each parameter, for validation, sliders and --help.
+struct ParamRange {
+  const char* name;
+  float lo, hi;
+  const char* tooltip;  // the seed's description
+};
+// The seven parameters in the order Kq, Kw, Kr, Kd, Ki, minSlope, g.
+const ParamRange* dropletParamRanges();
+constexpr int kDropletParamCount = 7;
+float* dropletParamField(DropletParams& p, int index);
+
+// Throws Error naming the first parameter that is NaN or out of range.
+void validate(const DropletParams& p);
+
+}  // namespace runnel

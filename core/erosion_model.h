@@ -1,0 +1,26 @@
+// The interface every erosion model offers the simulation worker and runnel-cli.
+#pragma once
+#include <cstdint>
+#include <memory>
+
+#include "erosion_stats.h"
+#include "terrain.h"
+
+namespace runnel {
+
+class RainMap;
+
+class ErosionModel {
+ public:
+  virtual ~ErosionModel() = default;
+  // Runs units [first, first + count) (droplets for the droplet-like models, iterations for grid models).
+  // Unit i draws its random numbers from (seed, i) only, so a run split into any batches gives a
+  // bit-identical terrain. `rain` may be null (uniform rain).
+  virtual void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
+                   ErosionStats& stats) = 0;
+  // A copy with the same settings, so a worker can own one.
+  virtual std::unique_ptr<ErosionModel> clone() const = 0;
+  virtual const char* name() const = 0;
+};
+
+}  // namespace runnel

@@ -1,0 +1,34 @@
+// Terrain generators, deterministic by seed.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "heightmap.h"
+
+namespace runnel {
+
+enum class GeneratorKind { Fbm, Ridged, Fault };
+const char* toString(GeneratorKind k);
+GeneratorKind generatorKindFromString(const std::string& s);  // throws Error naming the value
+
+struct GeneratorSettings {
+  GeneratorKind kind = GeneratorKind::Fbm;
+  int width = 512, height = 512;
+  uint64_t seed = 1;
+  float relief = -1.0f;  // max - min in world units; < 0 means the default N/4 (N = larger side)
+  bool tileable = false;
+  // fBm and ridged noise
+  float scale = 0.25f;    // size of the largest features as a fraction of the map's larger side
+  int octaves = 8;
+  float lacunarity = 2.0f;
+  float gain = 0.5f;
+  // fault formation
+  int faults = 200;
+  float falloff = 0.0f;  // 0: sharp step faults; > 0 softens the step over about 1/falloff cells
+};
+
+// Throws Error naming the setting that is out of range.
+void validate(const GeneratorSettings& s);
+Heightmap generate(const GeneratorSettings& s);
+
+}  // namespace runnel

@@ -1,0 +1,60 @@
+#include "heightmap.h"
+
+#include <cmath>
+#include <limits>
+
+#include "error.h"
+
+namespace runnel {
+
+const char* toString(Edges e) { return e == Edges::Wrap ? "wrap" : "clamp"; }
+
+Edges edgesFromString(const std::string& s) {
+  if (s == "wrap") return Edges::Wrap;
+  if (s == "clamp") return Edges::Clamp;
+  throw Error("edges: '" + s + "' is not one of wrap, clamp");
+}
+
+void checkSize(int64_t width, int64_t height, const std::string& what) {
+  if (width < kMinSide || height < kMinSide || width > kMaxSide || height > kMaxSide) {
+    throw Error(what + ": size " + std::to_string(width) + "x" + std::to_string(height) +
+                " is outside the supported " + std::to_string(kMinSide) + "x" + std::to_string(kMinSide) +
+                " to " + std::to_string(kMaxSide) + "x" + std::to_string(kMaxSide));
+  }
+}
+
+Heightmap::Heightmap(int width, int height, float fill) {
+  checkSize(width, height, "heightmap");
+  width_ = width;
+  height_ = height;
+  heights_.assign(size_t(width) * size_t(height), fill);
+}
+
+double Heightmap::sum() const {
+  // Pairwise by rows keeps the rounding of a 16k x 16k sum small.
+  double total = 0;
+  for (int y = 0; y < height_; ++y) {
+    double r = 0;
+    const float* p = row(y);
+    for (int x = 0; x < width_; ++x) r += p[x];
+    total += r;
+  }
+  return total;
+}
+
+void Heightmap::minMax(float& lo, float& hi) const {
+  lo = std::numeric_limits<float>::infinity();
+  hi = -lo;
+  for (float v : heights_) {
+    lo = v < lo ? v : lo;
+    hi = v > hi ? v : hi;
+  }
+}
+
+int64_t Heightmap::firstNonFinite() const {
+  for (size_t i = 0; i < heights_.size(); ++i)
+    if (!std::isfinite(heights_[i])) return int64_t(i);
+  return -1;
+}
+
+}  // namespace runnel

@@ -1,0 +1,53 @@
+// Where rain falls: a spawn density from 0 to 1 per cell (uniform by default) and springs, with a sampler
+// that draws droplet start cells with probability proportional to the density plus the springs' rates.
+// Densities are kept as 16-bit integers so the sampler's sums are exact and a stroke updates them
+// incrementally (a Fenwick tree per row and one over the row totals).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "random.h"
+
+namespace runnel {
+
+struct Spring {
+  float x = 0, y = 0;     // cell coordinates
+  float rate = 1.0f;      // weight, in the units of one fully rained cell (density 1)
+  float radius = 2.0f;    // droplets start uniformly within this many cells
+};
+
+struct StartCell {
+  int x, y;
+};
+
+class RainMap {
+ public:
+  RainMap() = default;
+  RainMap(int width, int height, float density = 1.0f);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  float density(int x, int y) const { return float(cells_[index(x, y)]) * (1.0f / 65535.0f); }
+  void setDensity(int x, int y, float d);  // clamps to [0, 1]; O(log W + log H)
+  void fill(float d);
+  bool uniform() const;  // every cell at the same density and no springs
+  // Sum of densities (in cells) plus the springs' rates.
+  double totalWeight() const;
+
+  std::vector<Spring>& springs() { return springs_; }
+  const std::vector<Spring>& springs() const { return springs_; }
+
+  // A start cell for the droplet whose generator is `r`. Cells of density 0 are never drawn.
+  // Precondition: totalWeight() > 0.
+  StartCell sample(DropletRandom& r) const;
+
+ private:
+  size_t index(int x, int y) const { return size_t(y) * size_t(width_) + size_t(x); }
+  int width_ = 0, height_ = 0;
+  std::vector<uint16_t> cells_;   // density * 65535
+  std::vector<uint32_t> rowTree_; // Fenwick tree per row over cells_
+  std::vector<uint64_t> colTree_; // Fenwick tree over the row totals
+  std::vector<Spring> springs_;
+};
+
+}  // namespace runnel
