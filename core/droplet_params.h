@@ -4,6 +4,7 @@
 #include <string>
 
 #include "heightmap.h"
+#include "param_info.h"
 
 namespace runnel {
 
@@ -33,16 +34,13 @@ struct DropletSettings {
   int pathLimitFactor = 4;
 };
 
-// Allowed range of each parameter, for validation, sliders and --help.
-struct ParamRange {
-  const char* name;
-  float lo, hi;
-  const char* tooltip;  // the seed's description
-};
-// The seven parameters in the order Kq, Kw, Kr, Kd, Ki, minSlope, g.
-const ParamRange* dropletParamRanges();
+// The seven parameters in the order Kq, Kw, Kr, Kd, Ki, minSlope, g: names, defaults, ranges, tooltips.
 constexpr int kDropletParamCount = 7;
+const ParamInfo* dropletParamInfo();
 float* dropletParamField(DropletParams& p, int index);
+inline float dropletParamValue(const DropletParams& p, int index) {
+  return *dropletParamField(const_cast<DropletParams&>(p), index);
+}
 
 // Throws Error naming the first parameter that is NaN or out of range.
 void validate(const DropletParams& p);

@@ -1,0 +1,40 @@
+// Every erosion model by name, with its parameter table and a factory: runnel-cli's flags and the editor's
+// sliders are both built from this one list.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "droplet_params.h"
+#include "erosion_model.h"
+#include "param_info.h"
+
+namespace runnel {
+
+// How a model's amount of work is counted: droplets (droplet, particle, normal, raindrop) or whole-grid
+// iterations (grid, thermal).
+enum class AmountKind { Droplets, Iterations };
+
+// Settings every model shares.
+struct ModelCommon {
+  uint64_t seed = 1;
+  Edges edges = Edges::Wrap;
+  DropletMode mode = DropletMode::Conserving;  // the droplet model's mode; others ignore it
+};
+
+struct ModelInfo {
+  const char* name;         // droplet, grid, particle, normal, raindrop, thermal
+  const char* description;  // one line for --help and the model list
+  AmountKind amount;
+  std::vector<ParamInfo> params;
+  // Builds the model from values in the order of `params` (validated first; throws Error naming one).
+  std::unique_ptr<ErosionModel> (*create)(const std::vector<float>& values, const ModelCommon& common);
+};
+
+const std::vector<ModelInfo>& modelCatalog();
+const ModelInfo& findModel(const std::string& name);  // throws Error listing the known names
+std::vector<float> defaultValues(const ModelInfo& model);
+void validateValues(const ModelInfo& model, const std::vector<float>& values);  // throws naming the parameter
+
+}  // namespace runnel

@@ -1,0 +1,17 @@
+// A model parameter as the CLI, the editor's sliders and validation see it: one table per model.
+#pragma once
+
+namespace runnel {
+
+struct ParamInfo {
+  const char* name;      // as typed after -- on the command line and shown on the slider
+  float defaultValue;
+  float lo, hi;          // allowed range, inclusive
+  const char* tooltip;   // what it does, in the seed's words where the seed has them
+  bool logScale = false; // slider hint for values spanning decades
+};
+
+// Throws Error "NAME: VALUE is not a number" or "NAME: VALUE is outside [LO, HI]".
+void checkParam(const ParamInfo& info, float value);
+
+}  // namespace runnel
