@@ -18,7 +18,7 @@ struct GeneratorSettings {
   float relief = -1.0f;  // max - min in world units; < 0 means the default N/4 (N = larger side)
   bool tileable = false;
   // fBm and ridged noise
-  float scale = 0.25f;    // size of the largest features as a fraction of the map's larger side
+  float scale = 0.25f;  // size of the largest features as a fraction of the map's larger side
   int octaves = 8;
   float lacunarity = 2.0f;
   float gain = 0.5f;
@@ -29,6 +29,10 @@ struct GeneratorSettings {
 
 // Throws Error naming the setting that is out of range.
 void validate(const GeneratorSettings& s);
+// Validates, then builds the map with heights spanning exactly [0, effectiveRelief(s)]. The same settings
+// give the same map bit for bit (on any thread count). Tileable maps wrap seamlessly at every edge.
 Heightmap generate(const GeneratorSettings& s);
+// The relief generate() uses: s.relief, or a quarter of the larger side when s.relief < 0.
+float effectiveRelief(const GeneratorSettings& s);
 
 }  // namespace runnel

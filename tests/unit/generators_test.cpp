@@ -1,0 +1,200 @@
+#include "core/generators.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+#include "core/error.h"
+#include "core/noise.h"
+
+using namespace runnel;
+
+namespace {
+
+GeneratorSettings settings(GeneratorKind kind, int w, int h, uint64_t seed = 7) {
+  GeneratorSettings s;
+  s.kind = kind;
+  s.width = w;
+  s.height = h;
+  s.seed = seed;
+  return s;
+}
+
+const GeneratorKind kKinds[] = {GeneratorKind::Fbm, GeneratorKind::Ridged, GeneratorKind::Fault};
+
+// Mean |h(x+1) - h(x)| inside the rows, and across the seam from the last column back to the first.
+void seamAndInterior(const Heightmap& m, double& interior, double& seam) {
+  interior = seam = 0;
+  for (int y = 0; y < m.height(); ++y) {
+    for (int x = 0; x + 1 < m.width(); ++x) interior += std::abs(m.at(x + 1, y) - m.at(x, y));
+    seam += std::abs(m.at(0, y) - m.at(m.width() - 1, y));
+  }
+  interior /= double(m.height()) * (m.width() - 1);
+  seam /= m.height();
+}
+
+Heightmap transposed(const Heightmap& m) {
+  Heightmap t(m.height(), m.width());
+  for (int y = 0; y < m.height(); ++y)
+    for (int x = 0; x < m.width(); ++x) t.at(y, x) = m.at(x, y);
+  return t;
+}
+
+}  // namespace
+
+TEST(Generators, SameSeedGivesTheSameMapBitForBit) {
+  for (GeneratorKind k : kKinds) {
+    GeneratorSettings s = settings(k, 300, 170, 42);
+    EXPECT_EQ(generate(s), generate(s)) << toString(k);
+  }
+}
+
+TEST(Generators, DifferentSeedsDiffer) {
+  for (GeneratorKind k : kKinds) {
+    Heightmap a = generate(settings(k, 128, 128, 1)), b = generate(settings(k, 128, 128, 2));
+    int same = 0;
+    for (size_t i = 0; i < a.cellCount(); ++i) same += a.data()[i] == b.data()[i];
+    EXPECT_LT(same, int(a.cellCount() / 10)) << toString(k);
+  }
+}
+
+TEST(Generators, HeightsSpanExactlyTheRelief) {
+  for (GeneratorKind k : kKinds) {
+    GeneratorSettings s = settings(k, 200, 100);
+    float lo, hi;
+    generate(s).minMax(lo, hi);  // default relief: a quarter of the larger side
+    EXPECT_EQ(lo, 0.0f) << toString(k);
+    EXPECT_NEAR(hi, 50.0f, 1e-4f) << toString(k);
+    s.relief = 3.5f;
+    generate(s).minMax(lo, hi);
+    EXPECT_EQ(lo, 0.0f) << toString(k);
+    EXPECT_NEAR(hi, 3.5f, 1e-5f) << toString(k);
+  }
+}
+
+TEST(Generators, LargeThreadedMapsAreDeterministicAndFinite) {
+  // Rows are split over threads here; each row depends on nothing else, so runs agree bit for bit.
+  GeneratorSettings s = settings(GeneratorKind::Fbm, 1024, 1024);
+  Heightmap m = generate(s);
+  EXPECT_EQ(m.firstNonFinite(), -1);
+  EXPECT_EQ(m, generate(s));
+}
+
+TEST(Generators, TileableMapsContinueAcrossTheirEdges) {
+  for (GeneratorKind k : kKinds) {
+    for (auto [w, h] : {std::pair{256, 256}, std::pair{300, 170}}) {
+      GeneratorSettings s = settings(k, w, h);
+      s.tileable = true;
+      Heightmap m = generate(s);
+      double interior, seam;
+      // Across the seam the map steps like anywhere inside it, in both directions.
+      seamAndInterior(m, interior, seam);
+      EXPECT_LT(seam, 2.0 * interior) << toString(k) << " " << w << "x" << h << " east-west";
+      seamAndInterior(transposed(m), interior, seam);
+      EXPECT_LT(seam, 2.0 * interior) << toString(k) << " " << w << "x" << h << " north-south";
+
+      s.tileable = false;  // ...which a non-tileable map does not
+      seamAndInterior(generate(s), interior, seam);
+      EXPECT_GT(seam, 4.0 * interior) << toString(k) << " " << w << "x" << h << " not tileable";
+    }
+  }
+}
+
+TEST(Generators, PeriodicNoiseRepeatsExactlyAndRowsMatchPoints) {
+  NoiseOctave o;
+  o.periodX = 5;
+  o.periodY = 3;
+  o.stepX = 5.0 / 300;  // a 300 x 170 map holds exactly 5 x 3 lattice periods
+  o.stepY = 3.0 / 170;
+  o.offsetX = 1.25;
+  o.offsetY = 0.5;
+  o.seed = 99;
+  for (int y = 0; y < 170; y += 13) {
+    EXPECT_FLOAT_EQ(o.value(300, y), o.value(0, y));
+    EXPECT_FLOAT_EQ(o.value(y, 170), o.value(y, 0));
+  }
+  NoiseRowSampler sampler(o, 300);
+  std::vector<float> row(300);
+  for (int y : {0, 1, 57, 169}) {
+    sampler.sampleRow(y, row.data());
+    for (int x = 0; x < 300; ++x) ASSERT_EQ(row[size_t(x)], o.value(x, y)) << x << "," << y;
+  }
+}
+
+TEST(Generators, FaultFormationMakesSteps) {
+  GeneratorSettings s = settings(GeneratorKind::Fault, 64, 64);
+  s.faults = 1;  // one sharp fault: two plateaus, nothing between
+  Heightmap one = generate(s);
+  std::set<float> values(one.data(), one.data() + one.cellCount());
+  ASSERT_EQ(values.size(), 2u);
+  EXPECT_EQ(*values.begin(), 0.0f);
+
+  // Ten sharp faults: plateaus, one per region of the ten lines' arrangement (at most 1 + 10 + 45), and
+  // each row changes height only where it crosses a fault (at most ten times).
+  s.faults = 10;
+  s.width = s.height = 128;
+  Heightmap many = generate(s);
+  std::set<float> plateaus(many.data(), many.data() + many.cellCount());
+  EXPECT_LE(plateaus.size(), 56u);
+  EXPECT_GE(plateaus.size(), 5u);
+  for (int y = 0; y < 128; ++y) {
+    int changes = 0;
+    for (int x = 0; x + 1 < 128; ++x) changes += many.at(x + 1, y) != many.at(x, y);
+    EXPECT_LE(changes, 10) << "row " << y;
+  }
+
+  // A falloff turns each step into a ramp: more distinct heights and smaller neighbour differences.
+  s.faults = 1;
+  s.width = s.height = 64;
+  s.falloff = 0.1f;  // over about 10 cells
+  Heightmap soft = generate(s);
+  std::set<float> softValues(soft.data(), soft.data() + soft.cellCount());
+  EXPECT_GT(softValues.size(), 10u);
+  float maxStep = 0;
+  for (int y = 0; y < 64; ++y)
+    for (int x = 0; x + 1 < 64; ++x) maxStep = std::max(maxStep, std::abs(soft.at(x + 1, y) - soft.at(x, y)));
+  EXPECT_LT(maxStep, 0.25f * 16.0f);
+}
+
+TEST(Generators, BadSettingsNameTheSetting) {
+  auto expectError = [](GeneratorSettings s, const std::string& name) {
+    try {
+      generate(s);
+      ADD_FAILURE() << "no error for " << name;
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+    }
+  };
+  GeneratorSettings s;
+  auto with = [&](auto change) {
+    GeneratorSettings c = s;
+    change(c);
+    return c;
+  };
+  expectError(with([](auto& c) { c.width = 1; }), "size");
+  expectError(with([](auto& c) { c.height = 20000; }), "size");
+  expectError(with([](auto& c) { c.relief = 0; }), "relief");
+  expectError(with([](auto& c) { c.relief = NAN; }), "relief");
+  expectError(with([](auto& c) { c.relief = INFINITY; }), "relief");
+  expectError(with([](auto& c) { c.octaves = 0; }), "octaves");
+  expectError(with([](auto& c) { c.octaves = 17; }), "octaves");
+  expectError(with([](auto& c) { c.scale = 0; }), "scale");
+  expectError(with([](auto& c) { c.lacunarity = NAN; }), "lacunarity");
+  expectError(with([](auto& c) { c.gain = -0.5f; }), "gain");
+  expectError(with([](auto& c) { c.faults = 0; }), "faults");
+  expectError(with([](auto& c) { c.falloff = -1; }), "falloff");
+  EXPECT_THROW(generatorKindFromString("perlin"), Error);
+  EXPECT_EQ(generatorKindFromString("ridged"), GeneratorKind::Ridged);
+}
+
+TEST(Generators, TinyAndOddMapsWork) {
+  for (GeneratorKind k : kKinds)
+    for (auto [w, h] : {std::pair{2, 2}, std::pair{3, 1000}, std::pair{1000, 2}}) {
+      GeneratorSettings s = settings(k, w, h);
+      s.tileable = (w == 3);
+      Heightmap m = generate(s);
+      EXPECT_EQ(m.width(), w);
+      EXPECT_EQ(m.firstNonFinite(), -1);
+    }
+}
