@@ -1,0 +1,44 @@
+// A file that appears whole or not at all. The bytes go to a temporary file in the target's folder, which is
+// flushed to disk and renamed over the target when complete: a failure never leaves a truncated file where a
+// good one stood, and the temporary file is removed.
+#pragma once
+#include <cstddef>
+#include <cstdio>
+#include <string>
+
+namespace runnel {
+
+class AtomicFile {
+ public:
+  // Creates the temporary file; throws Error naming the target when its folder is not writable.
+  explicit AtomicFile(std::string target);
+  // Removes the temporary file unless it was published.
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  const std::string& target() const { return target_; }
+  // For libraries that open files by name (libtiff, OpenEXR): they may reopen and rewrite this path.
+  const std::string& tempPath() const { return temp_; }
+  // A buffered stream on the temporary file, owned by this object.
+  FILE* stream();
+  void write(const void* bytes, size_t size);  // throws Error naming the target
+
+  // Flushes and syncs the temporary file to disk and closes it; throws Error naming the target.
+  void finish();
+  // Renames the finished temporary file over the target; throws Error naming the target.
+  void publish();
+  void commit() {
+    finish();
+    publish();
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what, int err) const;
+  std::string target_, temp_;
+  int fd_ = -1;
+  FILE* stream_ = nullptr;
+  bool finished_ = false, published_ = false;
+};
+
+}  // namespace runnel

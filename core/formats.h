@@ -1,0 +1,52 @@
+// The per-format readers and writers behind readHeightmap/writeHeightmap (heightmap_io.cpp dispatches).
+// Internal to core: callers use heightmap_io.h.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "atomic_file.h"
+#include "heightmap.h"
+#include "heightmap_io.h"
+
+namespace runnel::formats {
+
+// What a file holds before it becomes world heights. Float formats give heights (sampleMax = 0); integer
+// formats give their sample values as floats (RGB already reduced to luminance) and the largest sample
+// value of their type (255, 65535, 32767), which heightmap_io maps to world heights.
+struct Decoded {
+  Heightmap samples;
+  double sampleMax = 0;
+};
+
+// 16-bit samples, row 0 first, in host order.
+using Samples16 = std::vector<uint16_t>;
+
+Decoded readPng(const std::string& path);
+void writePng16(AtomicFile& out, int width, int height, const uint16_t* samples);
+void writePng8(AtomicFile& out, int width, int height, int channels, const unsigned char* pixels);
+
+Decoded readRaw16(const std::string& path, int width, int height);
+Heightmap readRaw32(const std::string& path, int width, int height);
+void writeRaw16(AtomicFile& out, const Samples16& samples);
+void writeRaw32(AtomicFile& out, const Heightmap& map);
+
+Heightmap readPfm(const std::string& path);
+void writePfm(AtomicFile& out, const Heightmap& map);
+
+Decoded readTiff(const std::string& path);
+void writeTiff(AtomicFile& out, const Heightmap& map);
+
+Heightmap readExr(const std::string& path);
+void writeExr(AtomicFile& out, const Heightmap& map);
+
+void writeObj(AtomicFile& out, const Heightmap& map, int step);
+
+inline uint32_t swapBytes(uint32_t v) {
+  return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+}
+
+// Throws Error naming path and the first NaN or infinite sample (x, y) if there is one.
+void checkFinite(const Heightmap& map, const std::string& path);
+
+}  // namespace runnel::formats

@@ -1,0 +1,168 @@
+#include "height_sidecar.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "error.h"
+
+namespace runnel {
+
+namespace {
+
+std::string numberText(double v) {
+  char buffer[64];
+  auto r = std::to_chars(buffer, buffer + sizeof buffer, v);
+  return std::string(buffer, r.ptr);
+}
+
+std::string jsonString(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\', out += c;
+    else if (static_cast<unsigned char>(c) < 0x20) {
+      char esc[8];
+      std::snprintf(esc, sizeof esc, "\\u%04x", c);
+      out += esc;
+    } else
+      out += c;
+  }
+  return out + "\"";
+}
+
+std::string baseName(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+bool parseFloat(const std::string& text, float& v) {
+  const char* end = text.data() + text.size();
+  auto r = std::from_chars(text.data(), end, v);
+  return r.ec == std::errc() && r.ptr == end && std::isfinite(v);
+}
+
+// A flat JSON object of scalar values: enough for the sidecar, strict about everything else.
+class FlatJson {
+ public:
+  FlatJson(std::string text, std::string name) : s_(std::move(text)), name_(std::move(name)) {}
+
+  std::map<std::string, std::string> parse() {  // numbers and literals as their text, strings unquoted
+    std::map<std::string, std::string> values;
+    expect('{');
+    if (peek() == '}') {
+      ++i_;
+      return values;
+    }
+    for (;;) {
+      std::string key = string();
+      expect(':');
+      char c = peek();
+      values[key] = c == '"' ? string() : scalar();
+      if (peek() == ',') {
+        ++i_;
+        continue;
+      }
+      expect('}');
+      break;
+    }
+    if (peek() != '\0') fail("text after the object");
+    return values;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw Error(name_ + ": malformed height sidecar (" + what + " at byte " + std::to_string(i_) + ")");
+  }
+  char peek() {
+    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+    return i_ < s_.size() ? s_[i_] : '\0';
+  }
+  void expect(char c) {
+    if (peek() != c) fail(std::string("expected '") + c + "'");
+    ++i_;
+  }
+  std::string string() {
+    expect('"');
+    std::string out;
+    while (i_ < s_.size() && s_[i_] != '"') {
+      if (s_[i_] == '\\' && i_ + 1 < s_.size()) ++i_;  // keeps the escaped character; enough for our keys
+      out += s_[i_++];
+    }
+    if (i_ >= s_.size()) fail("unterminated string");
+    ++i_;
+    return out;
+  }
+  std::string scalar() {
+    size_t start = i_;
+    while (i_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i_])) || std::strchr("+-.", s_[i_])))
+      ++i_;
+    if (i_ == start) fail("expected a value");
+    return s_.substr(start, i_ - start);
+  }
+
+  std::string s_, name_;
+  size_t i_ = 0;
+};
+
+}  // namespace
+
+HeightRange parseRange(const std::string& text) {
+  size_t colon = text.find(':');
+  HeightRange r;
+  if (colon == std::string::npos || !parseFloat(text.substr(0, colon), r.lo) ||
+      !parseFloat(text.substr(colon + 1), r.hi) || !(r.lo < r.hi))
+    throw Error("range: '" + text + "' is not LO:HI with finite LO < HI (e.g. 236:1076)");
+  return r;
+}
+
+std::string sidecarPath(const std::string& imagePath) {
+  return imagePath + ".json";
+}
+
+std::string heightSidecarJson(const std::string& imagePath, int width, int height, HeightRange range) {
+  std::ostringstream j;
+  j << "{\n"
+    << "  \"runnel_height_sidecar\": 1,\n"
+    << "  \"image\": " << jsonString(baseName(imagePath)) << ",\n"
+    << "  \"width\": " << width << ",\n"
+    << "  \"height\": " << height << ",\n"
+    << "  \"sample_bits\": 16,\n"
+    << "  \"world_height_at_0\": " << numberText(range.lo) << ",\n"
+    << "  \"world_height_at_65535\": " << numberText(range.hi) << "\n"
+    << "}\n";
+  return j.str();
+}
+
+std::optional<HeightRange> readHeightSidecar(const std::string& imagePath, int width, int height) {
+  const std::string name = sidecarPath(imagePath);
+  std::ifstream in(name, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.size() > 65536) throw Error(name + ": malformed height sidecar (over 64 KiB)");
+  auto values = FlatJson(text, name).parse();
+
+  auto number = [&](const char* key) {
+    auto it = values.find(key);
+    float v;
+    if (it == values.end() || !parseFloat(it->second, v))
+      throw Error(name + ": height sidecar lacks a finite \"" + key + "\"");
+    return v;
+  };
+  if (number("sample_bits") != 16) throw Error(name + ": height sidecar is not for 16-bit samples");
+  float w = number("width"), h = number("height");
+  if (w != float(width) || h != float(height))
+    throw Error(name + ": height sidecar is for a " + numberText(w) + "x" + numberText(h) + " image, not " +
+                std::to_string(width) + "x" + std::to_string(height) +
+                "; give the range (--range LO:HI) or remove the stale sidecar");
+  HeightRange r{number("world_height_at_0"), number("world_height_at_65535")};
+  if (!(r.lo < r.hi)) throw Error(name + ": height sidecar has world_height_at_0 >= world_height_at_65535");
+  return r;
+}
+
+}  // namespace runnel

@@ -1,0 +1,165 @@
+// readHeightmap / writeHeightmap: the format from the extension, integer samples to world heights and back,
+// and the checks every format shares. The formats themselves live in format_*.cpp.
+#include "heightmap_io.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "atomic_file.h"
+#include "error.h"
+#include "formats.h"
+#include "height_sidecar.h"
+
+namespace runnel {
+
+namespace {
+
+std::string extensionOf(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  size_t dot = path.find_last_of('.');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return "";
+  std::string ext = path.substr(dot + 1);
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
+}
+
+// Integer samples become world heights: the caller's range, else the file's sidecar (16-bit only: it records
+// the heights of 0 and 65535), else 0..N/4, the generators' default relief.
+Heightmap toWorldHeights(formats::Decoded d, const std::string& path, const ReadOptions& options) {
+  if (d.sampleMax == 0) return std::move(d.samples);
+  Heightmap& map = d.samples;
+  std::optional<HeightRange> range = options.range;
+  if (!range && d.sampleMax == 65535.0) range = readHeightSidecar(path, map.width(), map.height());
+  if (!range) range = HeightRange{0.0f, float(std::max(map.width(), map.height())) / 4.0f};
+  const double lo = range->lo, step = (double(range->hi) - lo) / d.sampleMax;
+  float* h = map.data();
+  for (size_t i = 0; i < map.cellCount(); ++i) h[i] = float(lo + double(h[i]) * step);
+  return std::move(map);
+}
+
+// The 16-bit samples of a map over `range` (heights outside it are clamped), row 0 first.
+formats::Samples16 quantise(const Heightmap& map, HeightRange range) {
+  formats::Samples16 samples(map.cellCount());
+  const double lo = range.lo, scale = 65535.0 / (double(range.hi) - lo);
+  const float* h = map.data();
+  for (size_t i = 0; i < samples.size(); ++i) {
+    double v = std::round((double(h[i]) - lo) * scale);
+    samples[i] = uint16_t(std::clamp(v, 0.0, 65535.0));
+  }
+  return samples;
+}
+
+void write16Bit(const std::string& path, FileFormat format, const Heightmap& map,
+                const WriteOptions& options) {
+  HeightRange range;
+  if (options.range) {
+    range = *options.range;
+  } else {
+    map.minMax(range.lo, range.hi);
+    if (!(range.lo < range.hi)) range.hi = range.lo + 1.0f;  // a flat map: any non-empty range will do
+  }
+  formats::Samples16 samples = quantise(map, range);
+  // Both files are complete on disk before either replaces what was there.
+  AtomicFile image(path), sidecar(sidecarPath(path));
+  if (format == FileFormat::Png)
+    formats::writePng16(image, map.width(), map.height(), samples.data());
+  else
+    formats::writeRaw16(image, samples);
+  std::string json = heightSidecarJson(path, map.width(), map.height(), range);
+  sidecar.write(json.data(), json.size());
+  image.finish();
+  sidecar.finish();
+  image.publish();
+  sidecar.publish();
+}
+
+}  // namespace
+
+namespace formats {
+
+void checkFinite(const Heightmap& map, const std::string& what) {
+  int64_t i = map.firstNonFinite();
+  if (i < 0) return;
+  float v = map.data()[i];
+  throw Error(what + ": the height at x=" + std::to_string(i % map.width()) +
+              ", y=" + std::to_string(i / map.width()) + " is " +
+              (std::isnan(v) ? "NaN"
+               : v > 0       ? "+inf"
+                             : "-inf") +
+              " (heights must be finite)");
+}
+
+}  // namespace formats
+
+FileFormat formatFromPath(const std::string& path) {
+  const std::string ext = extensionOf(path);
+  if (ext == "png") return FileFormat::Png;
+  if (ext == "r16") return FileFormat::R16;
+  if (ext == "r32") return FileFormat::R32;
+  if (ext == "pfm") return FileFormat::Pfm;
+  if (ext == "tif" || ext == "tiff") return FileFormat::Tiff;
+  if (ext == "exr") return FileFormat::Exr;
+  if (ext == "obj") return FileFormat::Obj;
+  throw Error(path + ": unknown heightmap format '" + (ext.empty() ? "(no extension)" : "." + ext) +
+              "' (known: .png .r16 .r32 .pfm .tif .tiff .exr .obj)");
+}
+
+Heightmap readHeightmap(const std::string& path, const ReadOptions& options) {
+  if (options.range && !(std::isfinite(options.range->lo) && std::isfinite(options.range->hi) &&
+                         options.range->lo < options.range->hi))
+    throw Error(path + ": the height range must be finite with LO < HI");
+  switch (formatFromPath(path)) {
+    case FileFormat::Png:
+      return toWorldHeights(formats::readPng(path), path, options);
+    case FileFormat::R16:
+      return toWorldHeights(formats::readRaw16(path, options.width, options.height), path, options);
+    case FileFormat::R32:
+      return formats::readRaw32(path, options.width, options.height);
+    case FileFormat::Pfm:
+      return formats::readPfm(path);
+    case FileFormat::Tiff:
+      return toWorldHeights(formats::readTiff(path), path, options);
+    case FileFormat::Exr:
+      return formats::readExr(path);
+    case FileFormat::Obj:
+      break;
+  }
+  throw Error(path + ": OBJ is written, not read; read .png .r16 .r32 .pfm .tif .exr");
+}
+
+void writeHeightmap(const std::string& path, const Heightmap& map, const WriteOptions& options) {
+  const FileFormat format = formatFromPath(path);
+  const std::string what = "cannot write " + path;
+  if (map.empty()) throw Error(what + ": the heightmap is empty");
+  formats::checkFinite(map, what);
+  if (options.range && !(std::isfinite(options.range->lo) && std::isfinite(options.range->hi) &&
+                         options.range->lo < options.range->hi))
+    throw Error(what + ": the height range must be finite with LO < HI");
+  if (options.objStep < 1) throw Error(what + ": the OBJ step must be 1 or more");
+
+  if (format == FileFormat::Png || format == FileFormat::R16) return write16Bit(path, format, map, options);
+  AtomicFile file(path);
+  switch (format) {
+    case FileFormat::R32:
+      formats::writeRaw32(file, map);
+      break;
+    case FileFormat::Pfm:
+      formats::writePfm(file, map);
+      break;
+    case FileFormat::Tiff:
+      formats::writeTiff(file, map);
+      break;
+    case FileFormat::Exr:
+      formats::writeExr(file, map);
+      break;
+    case FileFormat::Obj:
+      formats::writeObj(file, map, options.objStep);
+      break;
+    default:
+      break;
+  }
+  file.commit();
+}
+
+}  // namespace runnel

@@ -1,0 +1,237 @@
+// Each bad input gives one clear Error naming the file, and nothing is written: the target keeps its old
+// content (or stays absent) and no temporary file is left behind.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/height_sidecar.h"
+#include "core/heightmap_io.h"
+#include "io_test_util.h"
+
+namespace runnel {
+namespace {
+
+using testing::readBytes;
+using testing::ScratchDir;
+using testing::testMap;
+using testing::writeBytes;
+
+// The message of the Error `f` throws; fails the test when it throws nothing or something else.
+template <class F>
+std::string errorOf(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "not a runnel::Error: " << e.what();
+    return "";
+  }
+  ADD_FAILURE() << "no error";
+  return "";
+}
+
+#define EXPECT_MENTIONS(message, text) \
+  EXPECT_NE(std::string(message).find(text), std::string::npos) << "message: " << (message)
+
+uint32_t crc32(const std::string& bytes) {
+  uint32_t c = 0xffffffffu;
+  for (unsigned char b : bytes) {
+    c ^= b;
+    for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
+  }
+  return ~c;
+}
+
+std::string bigEndian32(uint32_t v) {
+  return {char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
+}
+
+std::string pngChunk(const std::string& type, const std::string& data) {
+  return bigEndian32(uint32_t(data.size())) + type + data + bigEndian32(crc32(type + data));
+}
+
+// A well-formed PNG header for a w x h 16-bit grey image, followed by a tiny IDAT and IEND.
+std::string pngClaiming(uint32_t w, uint32_t h) {
+  std::string ihdr = bigEndian32(w) + bigEndian32(h) + std::string("\x10\x00\x00\x00\x00", 5);
+  return std::string("\x89PNG\r\n\x1a\n", 8) + pngChunk("IHDR", ihdr) +
+         pngChunk("IDAT", std::string("\x78\x9c\x03\x00\x00\x00\x00\x01", 8)) + pngChunk("IEND", "");
+}
+
+TEST(BadInput, APngClaiming100000x100000IsRefusedBeforeAllocating) {
+  ScratchDir dir;
+  const std::string path = dir.file("huge.png");
+  writeBytes(path, pngClaiming(100000, 100000));
+  std::string m = errorOf([&] { readHeightmap(path); });
+  EXPECT_MENTIONS(m, path);
+  EXPECT_MENTIONS(m, "100000x100000");
+}
+
+TEST(BadInput, TruncatedAndCorruptPngs) {
+  ScratchDir dir;
+  writeHeightmap(dir.file("good.png"), testMap(64, 64));
+  const std::string good = readBytes(dir.file("good.png"));
+
+  const std::string cut = dir.file("cut.png");
+  writeBytes(cut, good.substr(0, good.size() / 2));
+  EXPECT_MENTIONS(errorOf([&] { readHeightmap(cut); }), cut);
+
+  const std::string header = dir.file("header.png");
+  std::string bad = good;
+  bad[18] ^= 0x55;  // inside IHDR's width: the chunk's CRC no longer matches
+  writeBytes(header, bad);
+  EXPECT_MENTIONS(errorOf([&] { readHeightmap(header); }), header);
+
+  const std::string notPng = dir.file("text.png");
+  writeBytes(notPng, "hello, not an image");
+  EXPECT_MENTIONS(errorOf([&] { readHeightmap(notPng); }), "not a PNG");
+
+  const std::string empty = dir.file("empty.png");
+  writeBytes(empty, "");
+  EXPECT_MENTIONS(errorOf([&] { readHeightmap(empty); }), empty);
+
+  const std::string missing = dir.file("missing.png");
+  EXPECT_MENTIONS(errorOf([&] { readHeightmap(missing); }), missing);
+}
+
+TEST(BadInput, RawFilesWhoseLengthFitsNoSize) {
+  ScratchDir dir;
+  const std::string r16 = dir.file("odd.r16");
+  writeBytes(r16, std::string(1000, '\0'));  // 500 samples: no square
+  std::string m = errorOf([&] { readHeightmap(r16); });
+  EXPECT_MENTIONS(m, r16);
+  EXPECT_MENTIONS(m, "1000 bytes");
+
+  ReadOptions o;
+  o.width = 20;
+  o.height = 20;  // needs 800 bytes
+  m = errorOf([&] { readHeightmap(r16, o); });
+  EXPECT_MENTIONS(m, r16);
+  EXPECT_MENTIONS(m, "800");
+
+  const std::string r32 = dir.file("odd.r32");
+  writeBytes(r32, std::string(4 * 15, '\0'));
+  EXPECT_MENTIONS(errorOf([&] { readHeightmap(r32); }), r32);
+  writeBytes(r32, std::string(6, '\0'));  // not even whole samples
+  EXPECT_MENTIONS(errorOf([&] { readHeightmap(r32); }), r32);
+  o.width = 0;
+  o.height = 3;
+  writeBytes(r32, std::string(4 * 9, '\0'));
+  EXPECT_MENTIONS(errorOf([&] { readHeightmap(r32, o); }), "both");
+}
+
+TEST(BadInput, NonFiniteSamplesAreRefusedNamingTheFirstBadPixel) {
+  ScratchDir dir;
+  Heightmap map = testMap(8, 8);
+  for (const char* ext : {"r32", "pfm"}) {
+    const std::string path = dir.file(std::string("nan.") + ext);
+    writeHeightmap(path, map);
+    // Poison the sample at x=3, y=2 (and a later one) in the file itself.
+    std::string bytes = readBytes(path);
+    size_t headerSize = bytes.size() - 8 * 8 * 4;
+    size_t fileRow = std::string(ext) == "pfm" ? 7 - 2 : 2;  // PFM stores the south row first
+    float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    std::memcpy(&bytes[headerSize + (fileRow * 8 + 3) * 4], &nan, 4);
+    std::memcpy(&bytes[headerSize + (std::string(ext) == "pfm" ? 0 : 7 * 8 + 7) * 4], &inf, 4);
+    writeBytes(path, bytes);
+    std::string m = errorOf([&] { readHeightmap(path); });
+    EXPECT_MENTIONS(m, path);
+    EXPECT_MENTIONS(m, "x=3, y=2");
+    EXPECT_MENTIONS(m, "NaN");
+  }
+}
+
+TEST(BadInput, CorruptPfmHeaders) {
+  ScratchDir dir;
+  const std::string path = dir.file("bad.pfm");
+  for (const char* text : {"P6\n2 2\n255\n", "Pf\n2 x\n-1.0\n", "Pf\n2 2\n0\n", "Pf\n2 2\n-1.0\nshort",
+                           "Pf\n100000 100000\n-1.0\n", "Pf\n2 2"}) {
+    writeBytes(path, text);
+    EXPECT_MENTIONS(errorOf([&] { readHeightmap(path); }), path);
+  }
+}
+
+TEST(BadInput, UnknownExtensionsAndWriteOnlyFormats) {
+  ScratchDir dir;
+  const std::string path = dir.file("map.bmp");
+  writeBytes(path, "x");
+  EXPECT_MENTIONS(errorOf([&] { readHeightmap(path); }), path);
+  EXPECT_MENTIONS(errorOf([&] { writeHeightmap(dir.file("out.jpeg"), testMap()); }), "out.jpeg");
+  EXPECT_MENTIONS(errorOf([&] { readHeightmap(dir.file("mesh.obj")); }), "mesh.obj");
+  EXPECT_EQ(dir.names(), std::set<std::string>{"map.bmp"});
+}
+
+// Each failing write leaves the folder exactly as it was: the old target intact, no sidecar, no temp file.
+TEST(BadInput, FailedWritesLeaveTheOldFileAndNoTemporaryFile) {
+  ScratchDir dir;
+  Heightmap good = testMap(16, 16);
+  Heightmap poisoned = good;
+  poisoned.at(5, 9) = std::numeric_limits<float>::quiet_NaN();
+  for (const char* ext : {"png", "r16", "r32", "pfm"}) {
+    const std::string path = dir.file(std::string("keep.") + ext);
+    writeHeightmap(path, good);
+    const auto before = dir.names();
+    const std::string bytes = readBytes(path);
+    std::string m = errorOf([&] { writeHeightmap(path, poisoned); });
+    EXPECT_MENTIONS(m, path);
+    EXPECT_MENTIONS(m, "x=5, y=9");
+    EXPECT_EQ(readBytes(path), bytes) << path;
+    EXPECT_EQ(dir.names(), before) << path;
+  }
+}
+
+TEST(BadInput, UnwritablePaths) {
+  ScratchDir dir;
+  writeBytes(dir.file("plain"), "a file, not a folder");
+  for (std::string path :
+       {dir.file("no/such/folder/out.png"), dir.file("plain/out.r32"), dir.file("plain/out.r16")}) {
+    std::string m = errorOf([&] { writeHeightmap(path, testMap()); });
+    EXPECT_MENTIONS(m, "cannot write " + path);
+  }
+  // A folder where the file should go: the rename fails, the folder stays, no temporary file is left.
+  std::filesystem::create_directory(dir.file("taken.pfm"));
+  EXPECT_MENTIONS(errorOf([&] { writeHeightmap(dir.file("taken.pfm"), testMap()); }), "taken.pfm");
+  EXPECT_TRUE(std::filesystem::is_directory(dir.file("taken.pfm")));
+  EXPECT_EQ(dir.names(), (std::set<std::string>{"plain", "taken.pfm"}));
+}
+
+TEST(AtomicFile, AnAbandonedWriteLeavesTheTargetAlone) {
+  ScratchDir dir;
+  const std::string path = dir.file("t.bin");
+  writeFileAtomically(path, "old");
+  {
+    AtomicFile f(path);
+    f.write("new but unfinished", 18);
+    EXPECT_EQ(dir.names().size(), 2u);  // the target and the temporary file
+  }                                     // destroyed without publish, as when an exception unwinds a writer
+  EXPECT_EQ(readBytes(path), "old");
+  EXPECT_EQ(dir.names(), std::set<std::string>{"t.bin"});
+  writeFileAtomically(path, "new");
+  EXPECT_EQ(readBytes(path), "new");
+}
+
+TEST(BadInput, MalformedOrStaleSidecars) {
+  ScratchDir dir;
+  const std::string path = dir.file("m.png");
+  writeHeightmap(path, testMap(16, 16));
+  const std::string side = sidecarPath(path);
+  for (const char* text : {"{", "{\"sample_bits\": 16}", "not json", "{\"a\": 1} trailing"}) {
+    writeBytes(side, text);
+    EXPECT_MENTIONS(errorOf([&] { readHeightmap(path); }), side);
+  }
+  writeBytes(side, heightSidecarJson(path, 32, 16, HeightRange{0, 1}));  // describes another image
+  std::string m = errorOf([&] { readHeightmap(path); });
+  EXPECT_MENTIONS(m, side);
+  EXPECT_MENTIONS(m, "32x16");
+  // A range from the caller does not need the sidecar.
+  ReadOptions o;
+  o.range = HeightRange{0, 1};
+  EXPECT_NO_THROW(readHeightmap(path, o));
+}
+
+}  // namespace
+}  // namespace runnel

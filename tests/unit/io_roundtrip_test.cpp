@@ -1,0 +1,227 @@
+// Every format's round trip: float formats exactly, 16-bit formats within one quantum with the sidecar
+// restoring world heights.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "core/error.h"
+#include "core/height_sidecar.h"
+#include "core/heightmap_io.h"
+#include "io_test_util.h"
+
+namespace runnel {
+namespace {
+
+using testing::maxAbsDiff;
+using testing::ScratchDir;
+using testing::testMap;
+
+class FloatRoundTrip : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(FloatRoundTrip, IsExact) {
+  ScratchDir dir;
+  const std::string path = dir.file(std::string("map.") + GetParam());
+  Heightmap map = testMap();
+  writeHeightmap(path, map);
+  ReadOptions options;
+  options.width = map.width();  // raw r32 is not square
+  options.height = map.height();
+  Heightmap back = readHeightmap(path, options);
+  ASSERT_EQ(back.width(), map.width());
+  ASSERT_EQ(back.height(), map.height());
+  EXPECT_TRUE(back == map) << "largest difference " << maxAbsDiff(back, map);
+  EXPECT_EQ(dir.names(), std::set<std::string>{std::string("map.") + GetParam()});  // no temp, no sidecar
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, FloatRoundTrip, ::testing::Values("r32", "pfm"));
+
+class SixteenBitRoundTrip : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(SixteenBitRoundTrip, IsWithinOneQuantumAndTheSidecarRestoresHeights) {
+  ScratchDir dir;
+  const std::string name = std::string("map.") + GetParam();
+  const std::string path = dir.file(name);
+  Heightmap map = testMap();
+  float lo, hi;
+  map.minMax(lo, hi);
+  writeHeightmap(path, map);
+  EXPECT_EQ(dir.names(), (std::set<std::string>{name, name + ".json"}));
+
+  ReadOptions options;
+  options.width = map.width();
+  options.height = map.height();
+  Heightmap back = readHeightmap(path, options);
+  ASSERT_EQ(back.width(), map.width());
+  ASSERT_EQ(back.height(), map.height());
+  const float quantum = (hi - lo) / 65535.0f;
+  EXPECT_LE(maxAbsDiff(back, map), quantum);
+  float blo, bhi;
+  back.minMax(blo, bhi);
+  EXPECT_FLOAT_EQ(blo, lo);  // min and max are samples 0 and 65535 exactly
+  EXPECT_FLOAT_EQ(bhi, hi);
+
+  // Without the sidecar the samples fall back to 0..N/4 (N = 37): the sidecar is what restored the heights.
+  std::filesystem::remove(sidecarPath(path));
+  Heightmap plain = readHeightmap(path, options);
+  plain.minMax(blo, bhi);
+  EXPECT_FLOAT_EQ(blo, 0.0f);
+  EXPECT_FLOAT_EQ(bhi, 37.0f / 4.0f);
+
+  // A range given by the reader wins.
+  options.range = HeightRange{-1000.0f, 1000.0f};
+  Heightmap ranged = readHeightmap(path, options);
+  ranged.minMax(blo, bhi);
+  EXPECT_FLOAT_EQ(blo, -1000.0f);
+  EXPECT_FLOAT_EQ(bhi, 1000.0f);
+}
+
+TEST_P(SixteenBitRoundTrip, AGivenRangeIsRecordedAndClampsHeightsOutsideIt) {
+  ScratchDir dir;
+  const std::string path = dir.file(std::string("map.") + GetParam());
+  Heightmap map = testMap();
+  WriteOptions options;
+  options.range = HeightRange{-10.0f, 50.0f};
+  writeHeightmap(path, map, options);
+  EXPECT_NE(testing::readBytes(sidecarPath(path)).find("\"world_height_at_0\": -10,"), std::string::npos);
+  ReadOptions read;
+  read.width = map.width();
+  read.height = map.height();
+  Heightmap back = readHeightmap(path, read);
+  const float quantum = 60.0f / 65535.0f;
+  for (size_t i = 0; i < map.cellCount(); ++i)
+    ASSERT_NEAR(back.data()[i], std::clamp(map.data()[i], -10.0f, 50.0f), quantum) << "sample " << i;
+}
+
+TEST_P(SixteenBitRoundTrip, AFlatMapSurvives) {
+  ScratchDir dir;
+  const std::string path = dir.file(std::string("flat.") + GetParam());
+  Heightmap flat(8, 8, 12.5f);
+  writeHeightmap(path, flat);
+  EXPECT_TRUE(readHeightmap(path) == flat);
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, SixteenBitRoundTrip, ::testing::Values("png", "r16"));
+
+TEST(RawSize, SquareFilesNeedNoSize) {
+  ScratchDir dir;
+  Heightmap map = testMap(16, 16);
+  writeHeightmap(dir.file("sq.r32"), map);
+  EXPECT_TRUE(readHeightmap(dir.file("sq.r32")) == map);
+}
+
+TEST(RawSize, R16IsLittleEndianUnsigned) {
+  ScratchDir dir;
+  // 2x2 samples 0x0102, 0xfffe, 0, 1, row 0 first.
+  testing::writeBytes(dir.file("le.r16"), std::string("\x02\x01\xfe\xff\x00\x00\x01\x00", 8));
+  ReadOptions o;
+  o.range = HeightRange{0.0f, 65535.0f};  // samples as they are
+  Heightmap m = readHeightmap(dir.file("le.r16"), o);
+  EXPECT_EQ(m.at(0, 0), 258.0f);
+  EXPECT_EQ(m.at(1, 0), 65534.0f);
+  EXPECT_EQ(m.at(0, 1), 0.0f);
+  EXPECT_EQ(m.at(1, 1), 1.0f);
+}
+
+// A PFM written by hand: rows run bottom (south) to top, and the scale's sign gives the byte order.
+std::string pfmBytes(bool littleEndian, const char* magic, const std::vector<float>& fileOrder, int w,
+                     int h) {
+  std::string s = std::string(magic) + "\n" + std::to_string(w) + " " + std::to_string(h) + "\n" +
+                  (littleEndian ? "-1.0" : "1.0") + "\n";
+  for (float f : fileOrder) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    for (int k = 0; k < 4; ++k) s += char(littleEndian ? (u >> (8 * k)) & 0xff : (u >> (8 * (3 - k))) & 0xff);
+  }
+  return s;
+}
+
+TEST(Pfm, RowsRunBottomUpInEitherByteOrder) {
+  ScratchDir dir;
+  // File order: the south row (1, 2, 3) first, then the north row (4, 5, 6).
+  for (bool le : {true, false}) {
+    const std::string path = dir.file(le ? "le.pfm" : "be.pfm");
+    testing::writeBytes(path, pfmBytes(le, "Pf", {1, 2, 3, 4, 5, 6}, 3, 2));
+    Heightmap m = readHeightmap(path);
+    ASSERT_EQ(m.width(), 3);
+    ASSERT_EQ(m.height(), 2);
+    EXPECT_EQ(m.at(0, 0), 4.0f) << path;  // row 0 = north
+    EXPECT_EQ(m.at(2, 0), 6.0f) << path;
+    EXPECT_EQ(m.at(0, 1), 1.0f) << path;
+  }
+  // Our own PFM writes the south row first too.
+  Heightmap m(2, 2);
+  m.at(0, 0) = 7;  // north-west
+  writeHeightmap(dir.file("ours.pfm"), m);
+  std::string bytes = testing::readBytes(dir.file("ours.pfm"));
+  float firstInFile, lastInFile;
+  std::memcpy(&firstInFile, bytes.data() + bytes.size() - 16, 4);
+  std::memcpy(&lastInFile, bytes.data() + bytes.size() - 8, 4);
+  EXPECT_EQ(firstInFile, 0.0f);
+  EXPECT_EQ(lastInFile, 7.0f);
+}
+
+TEST(Pfm, ColourIsReadAsLuminance) {
+  ScratchDir dir;
+  testing::writeBytes(dir.file("rgb.pfm"),
+                      pfmBytes(true, "PF", {10, 10, 10, 1, 0, 0, 0, 1, 0, 0, 0, 1}, 2, 2));
+  Heightmap m = readHeightmap(dir.file("rgb.pfm"));
+  EXPECT_NEAR(m.at(0, 1), 10.0f, 1e-5);  // grey stays grey
+  EXPECT_NEAR(m.at(1, 1), 0.2126f, 1e-6);
+  EXPECT_NEAR(m.at(0, 0), 0.7152f, 1e-6);
+  EXPECT_NEAR(m.at(1, 0), 0.0722f, 1e-6);
+}
+
+TEST(Png, EightBitGreyAndRgbAreRead) {
+  ScratchDir dir;
+  const unsigned char grey[6] = {0, 51, 102, 153, 204, 255};
+  writeGrey8Png(dir.file("g8.png"), 3, 2, grey);
+  ReadOptions o;
+  o.range = HeightRange{0.0f, 255.0f};
+  Heightmap g = readHeightmap(dir.file("g8.png"), o);
+  ASSERT_EQ(g.width(), 3);
+  ASSERT_EQ(g.height(), 2);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(g.data()[i], float(grey[i]));
+
+  const unsigned char rgb[12] = {255, 0, 0, 0, 255, 0, 0, 0, 255, 100, 100, 100};
+  writeRgb8Png(dir.file("rgb8.png"), 2, 2, rgb);
+  Heightmap c = readHeightmap(dir.file("rgb8.png"), o);
+  EXPECT_NEAR(c.at(0, 0), 0.2126f * 255, 1e-3);
+  EXPECT_NEAR(c.at(1, 0), 0.7152f * 255, 1e-3);
+  EXPECT_NEAR(c.at(0, 1), 0.0722f * 255, 1e-3);
+  EXPECT_NEAR(c.at(1, 1), 100.0f, 1e-3);
+
+  // Without a range, 8-bit samples span 0..N/4.
+  Heightmap d = readHeightmap(dir.file("g8.png"));
+  EXPECT_FLOAT_EQ(d.at(2, 1), 3.0f / 4.0f);
+}
+
+TEST(Range, ParsesLoHi) {
+  HeightRange r = parseRange("236:1076");
+  EXPECT_EQ(r.lo, 236.0f);
+  EXPECT_EQ(r.hi, 1076.0f);
+  r = parseRange("-12.5:-0.25");
+  EXPECT_EQ(r.lo, -12.5f);
+  EXPECT_EQ(r.hi, -0.25f);
+  for (const char* bad : {"", "5", "1:1", "3:2", "a:b", "1:2:3", "nan:1", "0:inf", "1 :2"})
+    EXPECT_THROW(parseRange(bad), Error) << bad;
+}
+
+TEST(FormatFromPath, KnowsTheExtensionsInAnyCase) {
+  EXPECT_EQ(formatFromPath("a/b.PNG"), FileFormat::Png);
+  EXPECT_EQ(formatFromPath("x.r16"), FileFormat::R16);
+  EXPECT_EQ(formatFromPath("x.r32"), FileFormat::R32);
+  EXPECT_EQ(formatFromPath("x.pfm"), FileFormat::Pfm);
+  EXPECT_EQ(formatFromPath("x.tif"), FileFormat::Tiff);
+  EXPECT_EQ(formatFromPath("x.tiff"), FileFormat::Tiff);
+  EXPECT_EQ(formatFromPath("x.exr"), FileFormat::Exr);
+  EXPECT_EQ(formatFromPath("x.obj"), FileFormat::Obj);
+  try {
+    formatFromPath("dir.v2/terrain");
+    FAIL() << "no extension accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("dir.v2/terrain"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace runnel
