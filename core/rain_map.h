@@ -3,6 +3,7 @@
 // Densities are kept as 16-bit integers so the sampler's sums are exact and a stroke updates them
 // incrementally (a Fenwick tree per row and one over the row totals).
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

@@ -1,0 +1,374 @@
+// The droplet loop of seed 000. The arithmetic follows the seed's code expression by expression (same
+// operations in the same order), so `classic` reproduces its look; tests/unit/droplet_reference_test.cpp
+// holds a plain transcription and checks this loop against it bit for bit.
+//
+// Speed: most steps happen away from the map's border, where the 4 x 4 brush and the 2 x 2 corners are
+// plain rows of memory. There the brush runs four cells at a time (simd4.h) with branch-free bookkeeping;
+// cells near the border take the general path, which wraps or skips cells one by one.
+//
+// Two deliberate differences from the seed, in both modes: the position is wrapped into the map when it
+// crosses a wrapping border (the seed lets it run on and masks the index; the difference is one float
+// rounding at the crossing), and a negative v^2 from rounding is taken as 0 instead of giving NaN.
+#include "droplet_kernel.h"
+
+#include <cfloat>
+#include <cmath>
+
+#include "simd4.h"
+
+namespace runnel {
+
+TerrainView viewOf(Terrain& t, Edges edges) {
+  return {t.height.data(), t.eroded.data(), t.deposited.data(), t.width(), t.heightCells(), edges};
+}
+
+DropletConstants dropletConstants(const DropletSettings& s, int width, int rows) {
+  const DropletParams& p = s.params;
+  DropletConstants k;
+  k.Kq = p.Kq;
+  k.Kr = p.Kr;
+  k.Kd = p.Kd;
+  k.Ki = p.Ki;
+  k.minSlope = p.minSlope;
+  k.Kg = p.g * 2;
+  k.evaporation = 1 - p.Kw;
+  k.maxPath = uint32_t(s.pathLimitFactor) * uint32_t(width > rows ? width : rows);
+  k.mode = s.mode;
+  return k;
+}
+
+namespace {
+
+constexpr float kBell = 0.1591549430918953f;  // 1 / (2 pi), the seed's brush scale
+
+// floor() without a libm call (x86-64's baseline has no SSE4.1 round).
+inline int floorToInt(float x) {
+  int i = int(x);
+  return i - (x < float(i));
+}
+
+// Cell coordinate within one map side of a coordinate at most one side away.
+inline int wrapNear(int x, int n) {
+  return x < 0 ? x + n : (x >= n ? x - n : x);
+}
+
+// Index of cell (x, z) with the edges applied, or -1 when a clamped map has no such cell.
+inline int64_t cellIndex(const TerrainView& t, int x, int z) {
+  if (t.edges == Edges::Wrap) {
+    x = wrapNear(x, t.width);
+    z = wrapNear(z, t.rows);
+  } else if (unsigned(x) >= unsigned(t.width) || unsigned(z) >= unsigned(t.rows)) {
+    return -1;
+  }
+  return int64_t(z) * t.width + x;
+}
+
+// The four corner heights of cell (x, z). On a clamped map a corner past the border reads the border
+// (only a droplet starting on the last row or column asks for one).
+inline void readCorners(const TerrainView& t, int x, int z, float& h00, float& h10, float& h01, float& h11) {
+  int x1 = x + 1, z1 = z + 1;
+  if (t.edges == Edges::Wrap) {
+    x1 = wrapNear(x1, t.width);
+    z1 = wrapNear(z1, t.rows);
+  } else {
+    x1 = x1 < t.width ? x1 : t.width - 1;
+    z1 = z1 < t.rows ? z1 : t.rows - 1;
+  }
+  const float* r0 = t.height + int64_t(z) * t.width;
+  const float* r1 = t.height + int64_t(z1) * t.width;
+  h00 = r0[x], h10 = r0[x1], h01 = r1[x], h11 = r1[x1];
+}
+
+// The seed's ERODE bookkeeping: erosion takes deposited sediment first, then rock.
+inline void erodeCell(const TerrainView& t, int64_t i, float delta) {
+  t.height[i] -= delta;
+  float r = t.eroded[i], d = t.deposited[i];
+  if (delta <= d) {
+    d -= delta;
+  } else {
+    r += delta - d;
+    d = 0;
+  }
+  t.eroded[i] = r;
+  t.deposited[i] = d;
+}
+
+inline void depositCell(const TerrainView& t, int64_t i, float delta) {
+  t.deposited[i] += delta;
+  t.height[i] += delta;
+}
+
+// Bilinear deposit of `ds` at (xi + xf, zi + zf), near a border. Classic skips corners off a clamped
+// map; conserving shares ds among the corners on it.
+void depositNearBorder(const TerrainView& t, bool conserving, int xi, int zi, float xf, float zf, float ds) {
+  const float wt[4] = {(1 - xf) * (1 - zf), xf * (1 - zf), (1 - xf) * zf, xf * zf};
+  const int64_t idx[4] = {cellIndex(t, xi, zi), cellIndex(t, xi + 1, zi), cellIndex(t, xi, zi + 1),
+                          cellIndex(t, xi + 1, zi + 1)};
+  float scale = 1;
+  if (conserving && (idx[1] < 0 || idx[2] < 0 || idx[3] < 0)) {
+    float inside = 0;
+    for (int c = 0; c < 4; ++c) inside += idx[c] >= 0 ? wt[c] : 0.0f;
+    scale = 1 / inside;  // the droplet's own corner is always on the map, so inside > 0
+  }
+  for (int c = 0; c < 4; ++c)
+    if (idx[c] >= 0) depositCell(t, idx[c], ds * (scale == 1 ? wt[c] : wt[c] * scale));
+}
+
+// The bell brush near a border, one cell at a time, in the seed's order. Conserving normalises the
+// weights over the cells on the map, summing them in the order the interior path does.
+void erodeNearBorder(const TerrainView& t, bool conserving, int xi, int zi, float xp, float zp, float ds) {
+  float wt[4][4];
+  int64_t idx[4][4];
+  for (int j = 0; j < 4; ++j) {
+    const int z = zi - 1 + j;
+    const float zo = float(z) - zp;
+    const float zo2 = zo * zo;
+    for (int i = 0; i < 4; ++i) {
+      const int x = xi - 1 + i;
+      const float xo = float(x) - xp;
+      const float w = 1 - (xo * xo + zo2) * 0.25f;
+      idx[j][i] = cellIndex(t, x, z);
+      wt[j][i] = (w > 0 && idx[j][i] >= 0) ? w * kBell : 0.0f;
+    }
+  }
+  float scale = ds;
+  if (conserving) {
+    float col[4];
+    for (int i = 0; i < 4; ++i) col[i] = (wt[0][i] + wt[1][i]) + (wt[2][i] + wt[3][i]);
+    scale = ds / ((col[0] + col[2]) + (col[1] + col[3]));
+  }
+  for (int j = 0; j < 4; ++j)
+    for (int i = 0; i < 4; ++i)
+      if (wt[j][i] > 0) erodeCell(t, idx[j][i], wt[j][i] * scale);
+}
+
+// The same brush on four rows of four cells that are all on the map (the cell's brush is interior).
+#if defined(__GNUC__)
+#define RUNNEL_INLINE inline __attribute__((always_inline))
+#else
+#define RUNNEL_INLINE inline
+#endif
+
+RUNNEL_INLINE void erodeRow(float* h, float* r, float* d, F4 delta) {
+  const F4 zero = F4::splat(0);
+  (F4::load(h) - delta).store(h);
+  const F4 sediment = F4::load(d);
+  // delta <= d: d -= delta, rock unchanged; else rock += delta - d, d = 0. Exactly the seed's values.
+  max(sediment - delta, zero).store(d);
+  (F4::load(r) + max(delta - sediment, zero)).store(r);
+}
+
+template <bool kConserving>
+RUNNEL_INLINE void erodeInterior(float* hgt, float* ero, float* dep, int W, int xi, int zi, float xp,
+                                 float zp, float ds) {
+  const F4 zero = F4::splat(0), one = F4::splat(1), quarter = F4::splat(0.25f), bell = F4::splat(kBell);
+  const F4 offsets = F4::make(-1, 0, 1, 2);
+  const F4 xo = (F4::splat(float(xi)) + offsets) - F4::splat(xp);
+  const F4 zo = (F4::splat(float(zi)) + offsets) - F4::splat(zp);
+  const F4 xo2 = xo * xo, zo2 = zo * zo;
+  const F4 w0 = max(one - (xo2 + F4::broadcast<0>(zo2)) * quarter, zero) * bell;
+  const F4 w1 = max(one - (xo2 + F4::broadcast<1>(zo2)) * quarter, zero) * bell;
+  const F4 w2 = max(one - (xo2 + F4::broadcast<2>(zo2)) * quarter, zero) * bell;
+  const F4 w3 = max(one - (xo2 + F4::broadcast<3>(zo2)) * quarter, zero) * bell;
+  float scale = ds;
+  if (kConserving) scale = ds / sumLanes((w0 + w1) + (w2 + w3));
+  const F4 s = F4::splat(scale);
+  const int64_t i = int64_t(zi - 1) * W + (xi - 1);
+  erodeRow(hgt + i, ero + i, dep + i, w0 * s);
+  erodeRow(hgt + i + W, ero + i + W, dep + i + W, w1 * s);
+  erodeRow(hgt + i + 2 * W, ero + i + 2 * W, dep + i + 2 * W, w2 * s);
+  erodeRow(hgt + i + 3 * W, ero + i + 3 * W, dep + i + 3 * W, w3 * s);
+}
+
+// Bilinear deposit of ds1 and then ds2 (0 for one deposit) at (xi + xf, zi + zf), both corners rows on
+// the map. Each cell gets the two additions in turn, as two separate deposits would give it.
+template <bool kTwo>
+RUNNEL_INLINE void depositInterior(float* hgt, float* dep, int W, int64_t i, float xf, float zf, float ds1,
+                                   float ds2) {
+  const F4 wt = F4::make(1 - xf, xf, 1 - xf, xf) * F4::make(1 - zf, 1 - zf, zf, zf);
+  const F4 d1 = F4::splat(ds1) * wt;
+  F4 h = F4::loadPairs(hgt + i, hgt + i + W) + d1;
+  F4 d = F4::loadPairs(dep + i, dep + i + W) + d1;
+  if (kTwo) {
+    const F4 d2 = F4::splat(ds2) * wt;
+    h = h + d2;
+    d = d + d2;
+  }
+  h.storePairs(hgt + i, hgt + i + W);
+  d.storePairs(dep + i, dep + i + W);
+}
+
+template <bool kConserving>
+void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int zi, DropletRandom& rng,
+                  DropletTally& tally) {
+  float* const hgt = t.height;
+  float* const ero = t.eroded;
+  float* const dep = t.deposited;
+  const int W = t.width, H = t.rows;
+  // A cell is interior when its whole 4 x 4 brush (x - 1 .. x + 2) is on the map.
+  const unsigned spanX = W > 3 ? unsigned(W - 3) : 0u, spanZ = H > 3 ? unsigned(H - 3) : 0u;
+
+  float xp = float(xi), zp = float(zi);
+  float xf = 0, zf = 0;
+  bool inside = unsigned(xi - 1) < spanX && unsigned(zi - 1) < spanZ;
+  float h00, h10, h01, h11;
+  readCorners(t, xi, zi, h00, h10, h01, h11);
+  float h = h00;
+  float s = 0, v = 0, w = 1;
+  float dx = 0, dz = 0;
+  double eroded = 0, deposited = 0;
+  uint32_t randomDirs = 0;
+
+  // Bilinear deposit where the droplet stands.
+  auto deposit = [&](float ds) {
+    if (inside)
+      depositInterior<false>(hgt, dep, W, int64_t(zi) * W + xi, xf, zf, ds, 0);
+    else
+      depositNearBorder(t, kConserving, xi, zi, xf, zf, ds);
+  };
+
+  uint32_t moves = 0;
+  for (; moves < k.maxPath; ++moves) {
+    // Gradient from the cell's four corners, then inertia.
+    const float gx = h00 + h01 - h10 - h11;
+    const float gz = h00 + h10 - h01 - h11;
+    dx = (dx - gx) * k.Ki + gx;
+    dz = (dz - gz) * k.Ki + gz;
+    const float dl = std::sqrt(dx * dx + dz * dz);
+    if (dl <= FLT_EPSILON) {
+      const float a = rng.uniform() * 6.28318530718f;
+      dx = std::cos(a);
+      dz = std::sin(a);
+      ++randomDirs;
+    } else {
+      dx /= dl;
+      dz /= dl;
+    }
+
+    // Next position and its height. Truncation is floor for the interior (x >= 1); anything that
+    // truncates wrongly (-1 < x < 0) lands outside it and is floored properly below.
+    float nxp = xp + dx, nzp = zp + dz;
+    int nxi = int(nxp), nzi = int(nzp);
+    const bool nextInside = unsigned(nxi - 1) < spanX && unsigned(nzi - 1) < spanZ;
+    float nh00, nh10, nh01, nh11;
+    if (nextInside) {
+      const float* p = hgt + int64_t(nzi) * W + nxi;
+      nh00 = p[0], nh10 = p[1], nh01 = p[W], nh11 = p[W + 1];
+    } else {
+      if (t.edges == Edges::Wrap) {
+        if (nxp < 0) nxp += float(W);
+        if (nxp >= float(W)) nxp -= float(W);
+        if (nzp < 0) nzp += float(H);
+        if (nzp >= float(H)) nzp -= float(H);
+        if (!(nxp >= 0 && nxp < float(W) && nzp >= 0 && nzp < float(H))) break;  // NaN: give up
+        nxi = floorToInt(nxp), nzi = floorToInt(nzp);
+      } else {
+        nxi = floorToInt(nxp), nzi = floorToInt(nzp);
+        if (!(nxp >= 0 && nzp >= 0) || nxi > W - 2 || nzi > H - 2) break;  // off an open edge, load and all
+      }
+      readCorners(t, nxi, nzi, nh00, nh10, nh01, nh11);
+    }
+    const float nxf = nxp - float(nxi), nzf = nzp - float(nzi);
+    const float nh = (nh00 * (1 - nxf) + nh10 * nxf) * (1 - nzf) + (nh01 * (1 - nxf) + nh11 * nxf) * nzf;
+
+    float dh;
+    if (nh >= h) {
+      // The pit rule: fill up to the next height and go on from rest, or drop everything and stop.
+      const float fill = (nh - h) + 0.001f;
+      if (fill >= s) {
+        deposit(s);
+        deposited += s;
+        s = 0;
+        break;
+      }
+      h += fill;
+      s -= fill;
+      v = 0;
+      // From rest the capacity is 0, so Kd of the remaining load is dropped too, in the same step and
+      // at the same place (the seed does both); one pass over the corners does the two deposits.
+      const float ds = s * k.Kd;
+      if (inside)
+        depositInterior<true>(hgt, dep, W, int64_t(zi) * W + xi, xf, zf, fill, ds);
+      else
+        depositNearBorder(t, kConserving, xi, zi, xf, zf, fill), deposit(ds);
+      deposited += fill;
+      deposited += ds;
+      dh = (h - nh) + ds;  // the seed's DEPOSIT(dh)
+      s -= ds;
+    } else {
+      dh = h - nh;
+      const float q = (dh > k.minSlope ? dh : k.minSlope) * v * w * k.Kq;
+      float ds = s - q;
+      if (ds >= 0) {
+        ds *= k.Kd;
+        deposit(ds);
+        deposited += ds;
+        dh += ds;  // the seed's DEPOSIT(dh)
+        s -= ds;
+      } else {
+        ds *= -k.Kr;
+        const float most = dh * 0.99f;
+        ds = ds < most ? ds : most;
+        if (inside)
+          erodeInterior<kConserving>(hgt, ero, dep, W, xi, zi, xp, zp, ds);
+        else
+          erodeNearBorder(t, kConserving, xi, zi, xp, zp, ds);
+        eroded += ds;
+        dh -= ds;
+        s += ds;
+      }
+    }
+
+    const float v2 = v * v + k.Kg * dh;
+    v = std::sqrt(v2 > 0 ? v2 : 0.0f);
+    w *= k.evaporation;
+
+    // Move on, carrying the next cell's heights as read before this step's changes (as the seed does).
+    xp = nxp, zp = nzp;
+    xi = nxi, zi = nzi;
+    xf = nxf, zf = nzf;
+    inside = nextInside;
+    h = nh;
+    h00 = nh00, h10 = nh10, h01 = nh01, h11 = nh11;
+  }
+
+  if (moves >= k.maxPath) {
+    ++tally.longPaths;
+    if (kConserving) {
+      deposit(s);  // drop the load where the path is cut
+      deposited += s;
+      s = 0;
+    }
+  }
+  tally.lost += double(s);  // classic path cut, or carried off an open edge
+  tally.steps += moves;
+  tally.randomDirs += randomDirs;
+  tally.eroded += eroded;
+  tally.deposited += deposited;
+}
+
+}  // namespace
+
+void erodeWithBrush(const TerrainView& t, DropletMode mode, float xp, float zp, float ds) {
+  const int xi = floorToInt(xp), zi = floorToInt(zp);
+  const bool conserving = mode == DropletMode::Conserving;
+  if (t.width > 3 && t.rows > 3 && unsigned(xi - 1) < unsigned(t.width - 3) &&
+      unsigned(zi - 1) < unsigned(t.rows - 3)) {
+    if (conserving)
+      erodeInterior<true>(t.height, t.eroded, t.deposited, t.width, xi, zi, xp, zp, ds);
+    else
+      erodeInterior<false>(t.height, t.eroded, t.deposited, t.width, xi, zi, xp, zp, ds);
+  } else {
+    erodeNearBorder(t, conserving, xi, zi, xp, zp, ds);
+  }
+}
+
+void runDroplet(const TerrainView& t, const DropletConstants& k, int x, int z, DropletRandom& rng,
+                DropletTally& tally) {
+  if (k.mode == DropletMode::Conserving)
+    runDropletIn<true>(t, k, x, z, rng, tally);
+  else
+    runDropletIn<false>(t, k, x, z, rng, tally);
+}
+
+}  // namespace runnel

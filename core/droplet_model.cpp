@@ -1,0 +1,67 @@
+#include "droplet_model.h"
+
+#include <chrono>
+#include <string>
+
+#include "droplet_kernel.h"
+#include "error.h"
+#include "rain_map.h"
+
+namespace runnel {
+
+DropletModel::DropletModel(const DropletSettings& settings) : settings_(settings) {
+  validate(settings_.params);
+  if (settings_.pathLimitFactor < 1 || settings_.pathLimitFactor > 64)
+    throw Error("path limit factor: " + std::to_string(settings_.pathLimitFactor) + " is outside [1, 64]");
+}
+
+std::unique_ptr<ErosionModel> DropletModel::clone() const {
+  return std::make_unique<DropletModel>(settings_);
+}
+
+void DropletModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
+                       ErosionStats& stats) {
+  const int W = terrain.width(), H = terrain.heightCells();
+  if (terrain.eroded.width() != W || terrain.eroded.height() != H || terrain.deposited.width() != W ||
+      terrain.deposited.height() != H)
+    throw Error("droplet model: the terrain's bookkeeping maps do not match its size");
+  if (rain) {
+    if (rain->width() != W || rain->height() != H)
+      throw Error("rain map: size " + std::to_string(rain->width()) + "x" + std::to_string(rain->height()) +
+                  " does not match the terrain's " + std::to_string(W) + "x" + std::to_string(H));
+    if (!(rain->totalWeight() > 0)) throw Error("rain map: no cell has rain and there are no springs");
+  }
+
+  const auto t0 = std::chrono::steady_clock::now();
+  ErosionStats run;
+  run.soilBefore = terrain.height.sum();
+
+  const TerrainView view = viewOf(terrain, settings_.edges);
+  const DropletConstants k = dropletConstants(settings_, W, H);
+  DropletTally tally;
+  for (uint64_t i = first; i < first + count; ++i) {
+    DropletRandom rng(settings_.seed, i);
+    int x, z;
+    if (rain) {
+      const StartCell c = rain->sample(rng);
+      x = c.x, z = c.y;
+    } else {
+      x = int(rng.below(uint32_t(W)));
+      z = int(rng.below(uint32_t(H)));
+    }
+    runDroplet(view, k, x, z, rng, tally);
+  }
+
+  run.soilAfter = terrain.height.sum();
+  run.droplets = count;
+  run.steps = tally.steps;
+  run.longPaths = tally.longPaths;
+  run.randomDirs = tally.randomDirs;
+  run.eroded = tally.eroded;
+  run.deposited = tally.deposited;
+  run.lost = tally.lost;
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  stats.add(run);
+}
+
+}  // namespace runnel

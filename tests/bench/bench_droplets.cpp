@@ -1,0 +1,78 @@
+// Droplet model speed: steps per second on fBm maps of 256 to 2048 cells (relief N/4), both modes.
+//
+//   build/tests/bench/bench_droplets                      Google Benchmark, steps/s as a counter
+//   build/tests/bench/bench_droplets --once 256 20000 conserving
+//                                                         one run, prints the stats (for callgrind:
+//                                                         tests/bench/callgrind_steps.sh)
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+
+#include "../unit/droplet_test_terrain.h"
+#include "core/droplet_model.h"
+
+namespace {
+
+using namespace runnel;
+
+Heightmap benchTerrain(int n) {
+  static std::map<int, Heightmap> cache;
+  auto it = cache.find(n);
+  if (it == cache.end()) it = cache.emplace(n, testing::smoothTerrain(n, n, float(n) / 4, 1)).first;
+  return it->second;
+}
+
+void BM_Droplets(benchmark::State& state) {
+  const int n = int(state.range(0));
+  DropletSettings s;
+  s.mode = state.range(1) ? DropletMode::Classic : DropletMode::Conserving;
+  DropletModel model(s);
+  Terrain t(benchTerrain(n));
+  const uint64_t perIteration = 20000;
+  uint64_t next = 0;
+  ErosionStats total;
+  for (auto _ : state) {
+    ErosionStats st;
+    model.run(t, nullptr, next, perIteration, st);
+    next += perIteration;
+    total.add(st);
+  }
+  state.counters["steps/s"] = benchmark::Counter(double(total.steps), benchmark::Counter::kIsRate);
+  state.counters["avg_path"] = total.avgPath();
+  state.SetLabel(toString(s.mode));
+}
+BENCHMARK(BM_Droplets)
+    ->ArgsProduct({{256, 512, 1024, 2048}, {0, 1}})
+    ->ArgNames({"size", "classic"})
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(1.0);
+
+// One run of `droplets` droplets on an n x n map, then the stats as JSON on stdout.
+int runOnce(int n, uint64_t droplets, const char* mode) {
+  DropletSettings s;
+  s.mode = dropletModeFromString(mode);
+  Terrain t(benchTerrain(n));
+  DropletModel model(s);
+  ErosionStats st;
+  model.run(t, nullptr, 0, droplets, st);
+  std::fputs(st.toJson().c_str(), stdout);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc >= 2 && std::strcmp(argv[1], "--once") == 0) {
+    const int n = argc > 2 ? std::atoi(argv[2]) : 256;
+    const uint64_t droplets = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 20000;
+    return runOnce(n, droplets, argc > 4 ? argv[4] : "conserving");
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,108 @@
+// Where droplets start: counts follow the density, dry cells get none, springs get their share, and
+// painting a cell at a time gives the same sampler as a map built whole.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "core/error.h"
+#include "core/rain_map.h"
+
+namespace runnel {
+namespace {
+
+TEST(RainMap, StartCountsFollowTheDensityChiSquare) {
+  const int W = 64, H = 48;
+  RainMap rain(W, H, 0.0f);
+  // Blocks of 8 x 8 with densities 0, 0.1 .. 1; a few dry blocks.
+  std::vector<double> blockWeight(8 * 6, 0.0);
+  for (int z = 0; z < H; ++z)
+    for (int x = 0; x < W; ++x) {
+      const int b = (z / 8) * 8 + x / 8;
+      const float d = (b % 7 == 3) ? 0.0f : float((b * 5) % 11) / 10.0f + 0.05f * float(x % 3);
+      rain.setDensity(x, z, d);
+      blockWeight[size_t(b)] += rain.density(x, z);
+    }
+  double total = 0;
+  for (double w : blockWeight) total += w;
+  EXPECT_NEAR(rain.totalWeight(), total, 1e-6 * total);
+
+  const int n = 200000;
+  std::vector<int> count(blockWeight.size(), 0);
+  for (int i = 0; i < n; ++i) {
+    DropletRandom r(9, uint64_t(i));
+    const StartCell c = rain.sample(r);
+    ASSERT_TRUE(c.x >= 0 && c.x < W && c.y >= 0 && c.y < H);
+    ASSERT_GT(rain.density(c.x, c.y), 0.0f) << "a dry cell got a droplet";
+    ++count[size_t((c.y / 8) * 8 + c.x / 8)];
+  }
+  double chi2 = 0;
+  int dof = -1;
+  for (size_t b = 0; b < count.size(); ++b) {
+    if (blockWeight[b] == 0) {
+      EXPECT_EQ(count[b], 0);
+      continue;
+    }
+    const double expected = n * blockWeight[b] / total;
+    chi2 += (count[b] - expected) * (count[b] - expected) / expected;
+    ++dof;
+  }
+  // 99.9th percentile of chi-square with ~40 degrees of freedom is about 73.4.
+  ASSERT_GE(dof, 35);
+  EXPECT_LT(chi2, 75.0) << "dof " << dof;
+}
+
+TEST(RainMap, SpringsGetTheirShareWithinTheirRadius) {
+  const int W = 64, H = 64;
+  RainMap rain(W, H, 1.0f);
+  for (int z = 20; z < 44; ++z)
+    for (int x = 20; x < 44; ++x) rain.setDensity(x, z, 0.0f);  // a dry square around the spring
+  rain.springs().push_back({32.0f, 32.0f, 600.0f, 3.0f});
+  const double share = 600.0 / rain.totalWeight();
+  const int n = 100000;
+  int inDisc = 0;
+  for (int i = 0; i < n; ++i) {
+    DropletRandom r(3, uint64_t(i));
+    const StartCell c = rain.sample(r);
+    if (c.x >= 20 && c.x < 44 && c.y >= 20 && c.y < 44) {
+      ++inDisc;
+      const float dx = float(c.x) + 0.5f - 32.0f, dy = float(c.y) + 0.5f - 32.0f;
+      ASSERT_LE(std::sqrt(dx * dx + dy * dy), 3.0f + 1.5f);
+    }
+  }
+  const double sigma = std::sqrt(n * share * (1 - share));
+  EXPECT_NEAR(inDisc, n * share, 4 * sigma);
+  EXPECT_FALSE(rain.uniform());
+}
+
+TEST(RainMap, PaintingCellByCellGivesTheSameSamplerAsAFill) {
+  RainMap painted(37, 23, 0.25f), filled(37, 23, 1.0f);
+  EXPECT_TRUE(painted.uniform());
+  for (int z = 0; z < 23; ++z)
+    for (int x = 0; x < 37; ++x) painted.setDensity(x, z, 0.7f), painted.setDensity(x, z, 1.0f);
+  // Up and down again on a few cells, and out of range values clamp.
+  painted.setDensity(3, 4, 0.0f);
+  painted.setDensity(3, 4, 5.0f);
+  painted.setDensity(30, 20, std::nanf(""));
+  painted.setDensity(30, 20, 1.0f);
+  EXPECT_EQ(painted.density(3, 4), 1.0f);
+  EXPECT_TRUE(painted.uniform());
+  EXPECT_DOUBLE_EQ(painted.totalWeight(), 37.0 * 23.0);
+  for (int i = 0; i < 2000; ++i) {
+    DropletRandom a(1, uint64_t(i)), b(1, uint64_t(i));
+    const StartCell p = painted.sample(a), f = filled.sample(b);
+    ASSERT_EQ(p.x, f.x);
+    ASSERT_EQ(p.y, f.y);
+  }
+}
+
+TEST(RainMap, NegativeDensityIsDryAndSizesAreChecked) {
+  RainMap rain(8, 8, 1.0f);
+  rain.setDensity(2, 2, -1.0f);
+  EXPECT_EQ(rain.density(2, 2), 0.0f);
+  EXPECT_THROW(RainMap(1, 8), Error);
+  EXPECT_THROW(RainMap(8, 20000), Error);
+}
+
+}  // namespace
+}  // namespace runnel
