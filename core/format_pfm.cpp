@@ -77,7 +77,7 @@ Heightmap readPfm(const std::string& path) {
       } else {
         float r = std::bit_cast<float>(row[3 * x]), g = std::bit_cast<float>(row[3 * x + 1]),
               b = std::bit_cast<float>(row[3 * x + 2]);
-        out[x] = 0.2126f * r + 0.7152f * g + 0.0722f * b;
+        out[x] = luminance(r, g, b);
       }
     }
   }

@@ -89,7 +89,7 @@ void toGrey(const unsigned char* row, int width, int channels, int depth, float*
         c[k] = float(row[i]);
       }
     }
-    out[x] = channels == 1 ? c[0] : 0.2126f * c[0] + 0.7152f * c[1] + 0.0722f * c[2];
+    out[x] = channels == 1 ? c[0] : luminance(c[0], c[1], c[2]);
   }
 }
 

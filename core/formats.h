@@ -46,6 +46,11 @@ inline uint32_t swapBytes(uint32_t v) {
   return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
 }
 
+// Rec. 709 luminance of the stored values (no gamma: samples are heights, not light). Grey stays exact.
+inline float luminance(float r, float g, float b) {
+  return r == g && g == b ? r : 0.2126f * r + 0.7152f * g + 0.0722f * b;
+}
+
 // Throws Error naming path and the first NaN or infinite sample (x, y) if there is one.
 void checkFinite(const Heightmap& map, const std::string& path);
 

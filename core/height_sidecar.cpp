@@ -15,7 +15,8 @@ namespace runnel {
 
 namespace {
 
-std::string numberText(double v) {
+// Shortest text that reads back as the same float.
+std::string numberText(float v) {
   char buffer[64];
   auto r = std::to_chars(buffer, buffer + sizeof buffer, v);
   return std::string(buffer, r.ptr);

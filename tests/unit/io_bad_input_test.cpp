@@ -8,6 +8,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/formats.h"
 #include "core/height_sidecar.h"
 #include "core/heightmap_io.h"
 #include "io_test_util.h"
@@ -145,6 +146,47 @@ TEST(BadInput, NonFiniteSamplesAreRefusedNamingTheFirstBadPixel) {
   }
 }
 
+// TIFF and EXR hold compressed data, so the NaN goes in through the format's own writer, which (unlike
+// writeHeightmap) does not check.
+TEST(BadInput, NonFiniteSamplesInTiffAndExr) {
+  ScratchDir dir;
+  Heightmap map = testMap(8, 8);
+  map.at(3, 2) = -std::numeric_limits<float>::infinity();
+  map.at(7, 7) = std::numeric_limits<float>::quiet_NaN();
+  for (const char* ext : {"tif", "exr"}) {
+    const std::string path = dir.file(std::string("bad.") + ext);
+    {
+      AtomicFile out(path);
+      if (std::string(ext) == "tif")
+        formats::writeTiff(out, map);
+      else
+        formats::writeExr(out, map);
+      out.commit();
+    }
+    std::string m = errorOf([&] { readHeightmap(path); });
+    EXPECT_MENTIONS(m, path);
+    EXPECT_MENTIONS(m, "x=3, y=2 is -inf");
+  }
+}
+
+TEST(BadInput, TruncatedAndCorruptTiffAndExr) {
+  ScratchDir dir;
+  for (const char* ext : {"tif", "exr"}) {
+    const std::string good = dir.file(std::string("good.") + ext);
+    writeHeightmap(good, testMap(64, 64));
+    const std::string bytes = readBytes(good);
+    const std::string cut = dir.file(std::string("cut.") + ext);
+    writeBytes(cut, bytes.substr(0, bytes.size() / 2));
+    EXPECT_MENTIONS(errorOf([&] { readHeightmap(cut); }), cut);
+    const std::string junk = dir.file(std::string("junk.") + ext);
+    writeBytes(junk, "definitely not an image at all, just some words");
+    EXPECT_MENTIONS(errorOf([&] { readHeightmap(junk); }), junk);
+    const std::string empty = dir.file(std::string("empty.") + ext);
+    writeBytes(empty, "");
+    EXPECT_MENTIONS(errorOf([&] { readHeightmap(empty); }), empty);
+  }
+}
+
 TEST(BadInput, CorruptPfmHeaders) {
   ScratchDir dir;
   const std::string path = dir.file("bad.pfm");
@@ -171,7 +213,7 @@ TEST(BadInput, FailedWritesLeaveTheOldFileAndNoTemporaryFile) {
   Heightmap good = testMap(16, 16);
   Heightmap poisoned = good;
   poisoned.at(5, 9) = std::numeric_limits<float>::quiet_NaN();
-  for (const char* ext : {"png", "r16", "r32", "pfm"}) {
+  for (const char* ext : {"png", "r16", "r32", "pfm", "tif", "exr", "obj"}) {
     const std::string path = dir.file(std::string("keep.") + ext);
     writeHeightmap(path, good);
     const auto before = dir.names();
@@ -188,7 +230,8 @@ TEST(BadInput, UnwritablePaths) {
   ScratchDir dir;
   writeBytes(dir.file("plain"), "a file, not a folder");
   for (std::string path :
-       {dir.file("no/such/folder/out.png"), dir.file("plain/out.r32"), dir.file("plain/out.r16")}) {
+       {dir.file("no/such/folder/out.png"), dir.file("plain/out.r32"), dir.file("plain/out.r16"),
+        dir.file("plain/out.tif"), dir.file("plain/out.exr"), dir.file("plain/out.obj")}) {
     std::string m = errorOf([&] { writeHeightmap(path, testMap()); });
     EXPECT_MENTIONS(m, "cannot write " + path);
   }

@@ -2,7 +2,9 @@
 // restoring world heights.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
+#include <sstream>
 
 #include "core/error.h"
 #include "core/height_sidecar.h"
@@ -33,7 +35,7 @@ TEST_P(FloatRoundTrip, IsExact) {
   EXPECT_EQ(dir.names(), std::set<std::string>{std::string("map.") + GetParam()});  // no temp, no sidecar
 }
 
-INSTANTIATE_TEST_SUITE_P(Formats, FloatRoundTrip, ::testing::Values("r32", "pfm"));
+INSTANTIATE_TEST_SUITE_P(Formats, FloatRoundTrip, ::testing::Values("r32", "pfm", "tif", "tiff", "exr"));
 
 class SixteenBitRoundTrip : public ::testing::TestWithParam<const char*> {};
 
@@ -195,6 +197,87 @@ TEST(Png, EightBitGreyAndRgbAreRead) {
   EXPECT_FLOAT_EQ(d.at(2, 1), 3.0f / 4.0f);
 }
 
+// Reads an OBJ's v, vt, vn and f lines back (our own writer's layout: one index for all three).
+struct ObjMesh {
+  std::vector<std::array<float, 3>> v, vn;
+  std::vector<std::array<float, 2>> vt;
+  std::vector<std::array<uint64_t, 3>> f;
+};
+
+ObjMesh parseObj(const std::string& path) {
+  ObjMesh mesh;
+  std::istringstream in(testing::readBytes(path));
+  std::string tag;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream l(line);
+    l >> tag;
+    if (tag == "v" || tag == "vn") {
+      std::array<float, 3> p;
+      l >> p[0] >> p[1] >> p[2];
+      (tag == "v" ? mesh.v : mesh.vn).push_back(p);
+    } else if (tag == "vt") {
+      std::array<float, 2> t;
+      l >> t[0] >> t[1];
+      mesh.vt.push_back(t);
+    } else if (tag == "f") {
+      std::array<uint64_t, 3> face;
+      for (auto& corner : face) {
+        std::string c;
+        l >> c;
+        corner = std::stoull(c.substr(0, c.find('/')));
+        EXPECT_EQ(c, std::to_string(corner) + "/" + std::to_string(corner) + "/" + std::to_string(corner));
+      }
+      mesh.f.push_back(face);
+    }
+  }
+  return mesh;
+}
+
+TEST(Obj, IsAGridMeshWithHeightsUpAndRowsAlongZ) {
+  ScratchDir dir;
+  Heightmap map = testMap(9, 6);
+  writeHeightmap(dir.file("m.obj"), map);
+  ObjMesh mesh = parseObj(dir.file("m.obj"));
+  ASSERT_EQ(mesh.v.size(), 54u);
+  ASSERT_EQ(mesh.vt.size(), 54u);
+  ASSERT_EQ(mesh.vn.size(), 54u);
+  ASSERT_EQ(mesh.f.size(), 2u * 8 * 5);
+  for (int z = 0; z < 6; ++z)
+    for (int x = 0; x < 9; ++x) {
+      const auto& p = mesh.v[size_t(z) * 9 + x];
+      EXPECT_EQ(p[0], float(x));
+      EXPECT_EQ(p[1], map.at(x, z));  // shortest round-trip text: exact
+      EXPECT_EQ(p[2], float(z));
+    }
+  EXPECT_EQ(mesh.vt.front(), (std::array<float, 2>{0.0f, 1.0f}));  // north-west = top-left of the texture
+  EXPECT_EQ(mesh.vt.back(), (std::array<float, 2>{1.0f, 0.0f}));
+  for (const auto& face : mesh.f) {
+    // Every triangle faces up (counter-clockwise seen from +y), and normals point up.
+    const auto &a = mesh.v[face[0] - 1], &b = mesh.v[face[1] - 1], &c = mesh.v[face[2] - 1];
+    float ux = b[0] - a[0], uz = b[2] - a[2], wx = c[0] - a[0], wz = c[2] - a[2];
+    EXPECT_GT(uz * wx - ux * wz, 0.0f);
+  }
+  for (const auto& n : mesh.vn) {
+    EXPECT_GT(n[1], 0.0f);
+    EXPECT_NEAR(n[0] * n[0] + n[1] * n[1] + n[2] * n[2], 1.0f, 1e-5);
+  }
+}
+
+TEST(Obj, DecimationKeepsTheBorder) {
+  ScratchDir dir;
+  Heightmap map = testMap(10, 7);
+  WriteOptions o;
+  o.objStep = 4;  // columns 0 4 8 9, rows 0 4 6
+  writeHeightmap(dir.file("d.obj"), map, o);
+  ObjMesh mesh = parseObj(dir.file("d.obj"));
+  ASSERT_EQ(mesh.v.size(), 12u);
+  EXPECT_EQ(mesh.f.size(), 2u * 3 * 2);
+  EXPECT_EQ(mesh.v[2][0], 8.0f);
+  EXPECT_EQ(mesh.v[3][0], 9.0f);
+  EXPECT_EQ(mesh.v[11][2], 6.0f);
+  EXPECT_EQ(mesh.v[11][1], map.at(9, 6));
+}
+
 TEST(Range, ParsesLoHi) {
   HeightRange r = parseRange("236:1076");
   EXPECT_EQ(r.lo, 236.0f);
@@ -221,6 +304,49 @@ TEST(FormatFromPath, KnowsTheExtensionsInAnyCase) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("dir.v2/terrain"), std::string::npos);
   }
+}
+
+}  // namespace
+}  // namespace runnel
+
+namespace runnel {
+namespace {
+
+// The previews mean what they say: light from the north-west, slope in degrees, amounts from black to white.
+TEST(Preview, HillshadeSlopeAndAmounts) {
+  testing::ScratchDir dir;
+  ReadOptions bytes;
+  bytes.range = HeightRange{0, 255};
+  // A roof: the west half rises to the east (faces west, lit), the east half falls (faces east, in shade).
+  Heightmap roof(16, 8);
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 16; ++x) roof.at(x, y) = float(x < 8 ? x : 15 - x);
+  writePreviewPng(dir.file("shade.png"), roof, PreviewKind::Hillshade);
+  Heightmap shade = readHeightmap(dir.file("shade.png"), bytes);
+  // Normal (-1,0,1)/sqrt2 and (1,0,1)/sqrt2 against the light (-0.5,-0.5,0.707): 0.854 and 0.146.
+  EXPECT_NEAR(shade.at(3, 4), 0.854f * 255, 1.0f);
+  EXPECT_NEAR(shade.at(12, 4), 0.146f * 255, 1.0f);
+
+  writePreviewPng(dir.file("slope.png"), roof, PreviewKind::Slope);
+  Heightmap slope = readHeightmap(dir.file("slope.png"), bytes);
+  EXPECT_NEAR(slope.at(3, 4), 127.5f, 1.0f);  // 45 of 90 degrees
+  Heightmap flat(8, 8, 3.0f);
+  writePreviewPng(dir.file("flat.png"), flat, PreviewKind::Slope);
+  Heightmap flatSlope = readHeightmap(dir.file("flat.png"), bytes);
+  EXPECT_EQ(flatSlope.at(4, 4), 0.0f);
+
+  Heightmap amounts(4, 2);
+  for (int i = 0; i < 8; ++i) amounts.data()[i] = float(i);  // 0..7, the largest white
+  writePreviewPng(dir.file("eroded.png"), amounts, PreviewKind::Eroded);
+  Heightmap eroded = readHeightmap(dir.file("eroded.png"), bytes);
+  EXPECT_EQ(eroded.data()[0], 0.0f);
+  EXPECT_EQ(eroded.data()[7], 255.0f);
+  EXPECT_NEAR(eroded.data()[1], std::round(255 * std::sqrt(1.0f / 7)), 0.5f);  // thin layers still show
+  writePreviewPng(dir.file("none.png"), Heightmap(4, 4), PreviewKind::Deposited);
+  Heightmap none = readHeightmap(dir.file("none.png"), bytes);
+  float lo, hi;
+  none.minMax(lo, hi);
+  EXPECT_EQ(hi, 0.0f);
 }
 
 }  // namespace

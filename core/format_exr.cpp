@@ -1,0 +1,72 @@
+// OpenEXR through the OpenEXR 3 library. Reads channel Y, else R, else the first channel (half, float or
+// uint, converted to float) over the data window; writes one 32-bit float channel Y, ZIP-compressed.
+#include <ImfChannelList.h>
+#include <ImfFrameBuffer.h>
+#include <ImfHeader.h>
+#include <ImfInputFile.h>
+#include <ImfOutputFile.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "error.h"
+#include "formats.h"
+
+namespace runnel::formats {
+
+Heightmap readExr(const std::string& path) {
+  if (FILE* probe = std::fopen(path.c_str(), "rb"))
+    std::fclose(probe);
+  else
+    throw Error(path + ": cannot open: " + std::strerror(errno));
+  try {
+    Imf::InputFile file(path.c_str());
+    const Imf::Header& header = file.header();
+    const Imath::Box2i window = header.dataWindow();
+    const int64_t width = int64_t(window.max.x) - window.min.x + 1;
+    const int64_t height = int64_t(window.max.y) - window.min.y + 1;
+    checkSize(width, height, path);  // before any pixel memory is allocated
+
+    const Imf::ChannelList& channels = header.channels();
+    const char* name = nullptr;
+    for (const char* preferred : {"Y", "R"})
+      if (!name && channels.findChannel(preferred)) name = preferred;
+    if (!name && channels.begin() != channels.end()) name = channels.begin().name();
+    if (!name) throw Error(path + ": EXR has no channels");
+
+    Heightmap map{int(width), int(height)};
+    // OpenEXR addresses pixels by their data-window coordinates: shift the base so (min.x, min.y) is cell 0.
+    char* base = reinterpret_cast<char*>(map.data()) -
+                 (int64_t(window.min.x) + int64_t(window.min.y) * width) * int64_t(sizeof(float));
+    Imf::FrameBuffer frame;
+    frame.insert(name, Imf::Slice(Imf::FLOAT, base, sizeof(float), sizeof(float) * size_t(width)));
+    file.setFrameBuffer(frame);
+    file.readPixels(window.min.y, window.max.y);
+    checkFinite(map, path);
+    return map;
+  } catch (const Error&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw Error(path + ": corrupt or truncated EXR (OpenEXR: " + e.what() + ")");
+  }
+}
+
+void writeExr(AtomicFile& out, const Heightmap& map) {
+  try {
+    Imf::Header header(map.width(), map.height());
+    header.channels().insert("Y", Imf::Channel(Imf::FLOAT));
+    header.compression() = Imf::ZIP_COMPRESSION;
+    header.lineOrder() = Imf::INCREASING_Y;  // row 0 (north) first
+    Imf::FrameBuffer frame;
+    char* base = reinterpret_cast<char*>(const_cast<float*>(map.data()));
+    frame.insert("Y", Imf::Slice(Imf::FLOAT, base, sizeof(float), sizeof(float) * size_t(map.width())));
+    Imf::OutputFile file(out.tempPath().c_str(), header);
+    file.setFrameBuffer(frame);
+    file.writePixels(map.height());
+  } catch (const std::exception& e) {
+    throw Error("cannot write " + out.target() + ": " + e.what());
+  }
+}
+
+}  // namespace runnel::formats

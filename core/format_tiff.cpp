@@ -1,0 +1,216 @@
+// TIFF through libtiff. Reads single-channel float32, float64, uint8, uint16 and int16 images in strips or
+// tiles (the GeoTIFF DEMs people download); writes float32, deflate-compressed with the floating-point
+// predictor, which GDAL, ImageMagick and every GIS read.
+#include <tiffio.h>
+
+#include <cstdarg>
+#include <cstring>
+#include <vector>
+
+#include "error.h"
+#include "formats.h"
+
+namespace runnel::formats {
+
+namespace {
+
+// libtiff's messages for one file, instead of its default print to stderr. The first error is the cause.
+struct TiffMessages {
+  std::string firstError;
+};
+
+int onTiffError(TIFF*, void* user, const char* module, const char* fmt, va_list args) {
+  auto* messages = static_cast<TiffMessages*>(user);
+  if (messages->firstError.empty()) {
+    char text[300];
+    std::vsnprintf(text, sizeof text, fmt, args);
+    messages->firstError = text;
+  }
+  return 1;  // handled: not passed on to the global handler
+}
+int onTiffWarning(TIFF*, void*, const char*, const char*, va_list) {
+  return 1;
+}  // e.g. unknown GeoTIFF tags
+
+class TiffFile {
+ public:
+  TiffFile(const std::string& path, const char* mode) {
+    TIFFOpenOptions* options = TIFFOpenOptionsAlloc();
+    TIFFOpenOptionsSetErrorHandlerExtR(options, onTiffError, &messages_);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, onTiffWarning, nullptr);
+    tif_ = TIFFOpenExt(path.c_str(), mode, options);
+    TIFFOpenOptionsFree(options);
+  }
+  ~TiffFile() {
+    if (tif_) TIFFClose(tif_);
+  }
+  TIFF* get() const { return tif_; }
+  std::string why() const {
+    return messages_.firstError.empty() ? "unknown libtiff error" : messages_.firstError;
+  }
+  void close() {
+    TIFFClose(tif_);
+    tif_ = nullptr;
+  }
+
+ private:
+  TiffMessages messages_;  // before tif_: libtiff may report while closing
+  TIFF* tif_ = nullptr;
+};
+
+enum class SampleType { F32, F64, U8, U16, I16 };
+
+// Converts `count` samples of `type` at `bytes` (host order: libtiff has swapped them) to floats.
+void convert(const unsigned char* bytes, SampleType type, size_t count, float* out) {
+  for (size_t i = 0; i < count; ++i) {
+    switch (type) {
+      case SampleType::F32: {
+        float v;
+        std::memcpy(&v, bytes + 4 * i, 4);
+        out[i] = v;
+        break;
+      }
+      case SampleType::F64: {
+        double v;
+        std::memcpy(&v, bytes + 8 * i, 8);
+        out[i] = float(v);
+        break;
+      }
+      case SampleType::U8:
+        out[i] = float(bytes[i]);
+        break;
+      case SampleType::U16: {
+        uint16_t v;
+        std::memcpy(&v, bytes + 2 * i, 2);
+        out[i] = float(v);
+        break;
+      }
+      case SampleType::I16: {
+        int16_t v;
+        std::memcpy(&v, bytes + 2 * i, 2);
+        out[i] = float(v);
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Decoded readTiff(const std::string& path) {
+  if (FILE* probe = std::fopen(path.c_str(), "rb"))
+    std::fclose(probe);
+  else
+    throw Error(path + ": cannot open: " + std::strerror(errno));
+  TiffFile file(path, "r");
+  TIFF* tif = file.get();
+  if (!tif) throw Error(path + ": not a readable TIFF (libtiff: " + file.why() + ")");
+
+  uint32_t width = 0, height = 0;
+  uint16_t channels = 1, bits = 1, format = SAMPLEFORMAT_UINT, orientation = ORIENTATION_TOPLEFT;
+  TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
+  TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &channels);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &format);
+  TIFFGetFieldDefaulted(tif, TIFFTAG_ORIENTATION, &orientation);
+  if (channels != 1)
+    throw Error(path + ": TIFF has " + std::to_string(channels) + " samples per pixel; a heightmap has one");
+  SampleType type;
+  if (format == SAMPLEFORMAT_IEEEFP && bits == 32)
+    type = SampleType::F32;
+  else if (format == SAMPLEFORMAT_IEEEFP && bits == 64)
+    type = SampleType::F64;
+  else if (format == SAMPLEFORMAT_UINT && bits == 8)
+    type = SampleType::U8;
+  else if (format == SAMPLEFORMAT_UINT && bits == 16)
+    type = SampleType::U16;
+  else if (format == SAMPLEFORMAT_INT && bits == 16)
+    type = SampleType::I16;
+  else
+    throw Error(path + ": unsupported TIFF samples (" + std::to_string(bits) + "-bit " +
+                (format == SAMPLEFORMAT_IEEEFP ? "float"
+                 : format == SAMPLEFORMAT_INT  ? "signed"
+                                               : "unsigned") +
+                "); read float32/64, uint8, uint16 or int16");
+  if (orientation != ORIENTATION_TOPLEFT && orientation != ORIENTATION_BOTLEFT)
+    throw Error(path + ": unsupported TIFF orientation " + std::to_string(orientation));
+  checkSize(width, height, path);  // before any pixel memory is allocated
+
+  Decoded d;
+  d.samples = Heightmap(int(width), int(height));
+  const double maxima[] = {0, 0, 255.0, 65535.0, 32767.0};
+  d.sampleMax = maxima[int(type)];
+  auto fail = [&](const char* what) -> Error {
+    return Error(path + ": corrupt or truncated TIFF (" + what + ": " + file.why() + ")");
+  };
+
+  if (TIFFIsTiled(tif)) {
+    uint32_t tileW = 0, tileH = 0;
+    TIFFGetField(tif, TIFFTAG_TILEWIDTH, &tileW);
+    TIFFGetField(tif, TIFFTAG_TILELENGTH, &tileH);
+    tmsize_t tileBytes = TIFFTileSize(tif);
+    if (tileW == 0 || tileH == 0 || tileBytes <= 0 ||
+        uint64_t(tileBytes) < uint64_t(tileW) * tileH * (bits / 8))
+      throw fail("tile size");
+    std::vector<unsigned char> tile(static_cast<size_t>(tileBytes));
+    for (uint32_t ty = 0; ty < height; ty += tileH)
+      for (uint32_t tx = 0; tx < width; tx += tileW) {
+        if (TIFFReadTile(tif, tile.data(), tx, ty, 0, 0) < 0) throw fail("tile");
+        uint32_t w = std::min(tileW, width - tx), h = std::min(tileH, height - ty);
+        for (uint32_t r = 0; r < h; ++r)
+          convert(tile.data() + size_t(r) * tileW * (bits / 8), type, w, d.samples.row(int(ty + r)) + tx);
+      }
+  } else {
+    tmsize_t lineBytes = TIFFScanlineSize(tif);
+    if (lineBytes <= 0 || uint64_t(lineBytes) < uint64_t(width) * (bits / 8)) throw fail("scanline size");
+    std::vector<unsigned char> line(static_cast<size_t>(lineBytes));
+    for (uint32_t y = 0; y < height; ++y) {
+      if (TIFFReadScanline(tif, line.data(), y, 0) < 0) throw fail("strip");
+      convert(line.data(), type, width, d.samples.row(int(y)));
+    }
+  }
+  if (orientation == ORIENTATION_BOTLEFT)  // rows stored from the south: turn them north-first
+    for (int y = 0; y < d.samples.height() / 2; ++y)
+      std::swap_ranges(d.samples.row(y), d.samples.row(y) + width, d.samples.row(d.samples.height() - 1 - y));
+  if (d.sampleMax == 0) checkFinite(d.samples, path);
+  return d;
+}
+
+void writeTiff(AtomicFile& out, const Heightmap& map) {
+  TiffFile file(out.tempPath(), "w");
+  TIFF* tif = file.get();
+  auto fail = [&] { return Error("cannot write " + out.target() + ": " + file.why()); };
+  if (!tif) throw fail();
+  float lo, hi;
+  map.minMax(lo, hi);
+  const uint32_t width = uint32_t(map.width()), height = uint32_t(map.height());
+  TIFFSetField(tif, TIFFTAG_IMAGEWIDTH, width);
+  TIFFSetField(tif, TIFFTAG_IMAGELENGTH, height);
+  TIFFSetField(tif, TIFFTAG_SAMPLESPERPIXEL, uint16_t(1));
+  TIFFSetField(tif, TIFFTAG_BITSPERSAMPLE, uint16_t(32));
+  TIFFSetField(tif, TIFFTAG_SAMPLEFORMAT, uint16_t(SAMPLEFORMAT_IEEEFP));
+  TIFFSetField(tif, TIFFTAG_PHOTOMETRIC, uint16_t(PHOTOMETRIC_MINISBLACK));
+  TIFFSetField(tif, TIFFTAG_PLANARCONFIG, uint16_t(PLANARCONFIG_CONTIG));
+  TIFFSetField(tif, TIFFTAG_ORIENTATION, uint16_t(ORIENTATION_TOPLEFT));
+  TIFFSetField(tif, TIFFTAG_SMINSAMPLEVALUE, double(lo));
+  TIFFSetField(tif, TIFFTAG_SMAXSAMPLEVALUE, double(hi));
+  TIFFSetField(tif, TIFFTAG_SOFTWARE, "Runnel");
+  TIFFSetField(tif, TIFFTAG_IMAGEDESCRIPTION,
+               "heightmap: float32 world heights, grid spacing 1, row 0 = north");
+  if (TIFFIsCODECConfigured(COMPRESSION_ADOBE_DEFLATE)) {
+    TIFFSetField(tif, TIFFTAG_COMPRESSION, uint16_t(COMPRESSION_ADOBE_DEFLATE));
+    TIFFSetField(tif, TIFFTAG_PREDICTOR, uint16_t(PREDICTOR_FLOATINGPOINT));
+  }
+  TIFFSetField(tif, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(tif, 0));
+  // The predictor rewrites the buffer it is given, so each row goes through a copy.
+  std::vector<float> row(width);
+  for (uint32_t y = 0; y < height; ++y) {
+    std::copy(map.row(int(y)), map.row(int(y)) + width, row.begin());
+    if (TIFFWriteScanline(tif, row.data(), y, 0) < 0) throw fail();
+  }
+  if (!TIFFFlush(tif)) throw fail();
+  file.close();
+}
+
+}  // namespace runnel::formats
