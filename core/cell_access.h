@@ -1,0 +1,76 @@
+// Reading a terrain's cells the way the particle models do: by whole cell, with the map's edges (wrap
+// around, or clamp to the border when reading and stop a particle that leaves the map).
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+
+#include "heightmap.h"
+
+namespace runnel {
+
+class CellAccess {
+ public:
+  CellAccess(Heightmap& h, Edges edges)
+      : h_(h.data()), width_(h.width()), height_(h.height()), edges_(edges) {}
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  size_t index(int x, int y) const { return size_t(y) * size_t(width_) + size_t(x); }
+  float& at(int x, int y) { return h_[index(x, y)]; }
+
+  // Height at any cell coordinate: wrapped, or the nearest border cell.
+  float read(int x, int y) const {
+    if (edges_ == Edges::Wrap) {
+      x = wrap(x, width_);
+      y = wrap(y, height_);
+    } else {
+      x = std::clamp(x, 0, width_ - 1);
+      y = std::clamp(y, 0, height_ - 1);
+    }
+    return h_[index(x, y)];
+  }
+
+  // A position (in cells) moved to where the particle is: wrapped onto the map, or false when it left an
+  // open (clamp) edge.
+  bool place(float& px, float& py) const {
+    if (edges_ == Edges::Wrap) {
+      px = wrapPosition(px, float(width_));
+      py = wrapPosition(py, float(height_));
+      return true;
+    }
+    return px >= 0.0f && py >= 0.0f && px < float(width_) && py < float(height_);
+  }
+
+  // The height's central-difference slope at a cell: d height / dx, d height / dy.
+  void gradient(int x, int y, float& gx, float& gy) const {
+    gx = 0.5f * (read(x + 1, y) - read(x - 1, y));
+    gy = 0.5f * (read(x, y + 1) - read(x, y - 1));
+  }
+
+  float lowestNeighbour(int x, int y) const {
+    float lo = INFINITY;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx)
+        if (dx || dy) lo = std::min(lo, read(x + dx, y + dy));
+    return lo;
+  }
+
+  static int wrap(int v, int n) {
+    v %= n;
+    return v < 0 ? v + n : v;
+  }
+
+ private:
+  static float wrapPosition(float v, float n) {
+    v = std::fmod(v, n);
+    if (v < 0) v += n;
+    return v < n ? v : 0.0f;  // -tiny + n rounds to n
+  }
+
+  float* h_;
+  int width_, height_;
+  Edges edges_;
+};
+
+}  // namespace runnel

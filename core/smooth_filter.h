@@ -1,0 +1,46 @@
+// A 3x3 smoothing filter (the [1 2 1] x [1 2 1] / 16 blur of seeds 001 and 003), usable as a model of its
+// own ("smooth": one unit = one pass) and as the raindrop model's periodic blur that stands in for wind.
+//
+// Conserves: the total height on a wrapping map, up to float rounding (the kernel's weights sum to 1). With
+// clamp edges the border is padded with copies of the edge cells (the seed's np.pad 'edge'), which changes
+// the total slightly along the border.
+#pragma once
+#include <array>
+#include <vector>
+
+#include "erosion_model.h"
+#include "padded_grid.h"
+#include "param_fields.h"
+
+namespace runnel {
+
+// Blends every cell towards its blurred value by `strength` (0: unchanged, 1: the full blur), updating the
+// terrain's eroded/deposited record. Adds the volume lowered and raised to `lowered`/`raised`. `scratch`
+// is reused between calls to avoid allocating per pass.
+void smoothTerrain(Terrain& terrain, float strength, Edges edges, int threads, PaddedGrid& scratch,
+                   double& lowered, double& raised);
+
+struct SmoothParams {
+  float strength = 0.5f;  // share of the blur applied per pass
+};
+
+const std::array<ParamField<SmoothParams>, 1>& smoothParamFields();
+std::vector<ParamInfo> smoothParamInfo();
+
+class SmoothModel : public ErosionModel {
+ public:
+  explicit SmoothModel(const SmoothParams& params, Edges edges = Edges::Wrap);  // validates
+  void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
+           ErosionStats& stats) override;
+  std::unique_ptr<ErosionModel> clone() const override;
+  const char* name() const override { return "smooth"; }
+  void setThreads(int threads) { threads_ = threads; }
+
+ private:
+  SmoothParams params_;
+  Edges edges_;
+  int threads_ = 0;
+  PaddedGrid scratch_;
+};
+
+}  // namespace runnel

@@ -1,0 +1,161 @@
+// Thermal erosion and the smoothing filter.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/error.h"
+#include "core/smooth_filter.h"
+#include "core/thermal_erosion.h"
+#include "model_test_terrains.h"
+
+namespace runnel {
+namespace {
+
+using testing::cone;
+using testing::tiltedPlane;
+
+// The steepest slope between any two neighbouring cells, per unit of distance, minus the talus.
+float worstExcess(const Heightmap& h, float talus, Edges edges) {
+  float worst = -INFINITY;
+  for (int y = 0; y < h.height(); ++y)
+    for (int x = 0; x < h.width(); ++x)
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          if (!dx && !dy) continue;
+          int nx = x + dx, ny = y + dy;
+          if (edges == Edges::Clamp && (nx < 0 || ny < 0 || nx >= h.width() || ny >= h.height())) continue;
+          nx = (nx + h.width()) % h.width();
+          ny = (ny + h.height()) % h.height();
+          const float dist = (dx && dy) ? std::sqrt(2.0f) : 1.0f;
+          worst = std::max(worst, (h.at(x, y) - h.at(nx, ny)) / dist - talus);
+        }
+  return worst;
+}
+
+Terrain runThermal(Terrain t, const ThermalParams& p, Edges e, uint64_t n, int threads = 0) {
+  ThermalErosion model(p, e);
+  model.setThreads(threads);
+  ErosionStats stats;
+  model.run(t, nullptr, 0, n, stats);
+  return t;
+}
+
+TEST(ThermalErosion, SteepConeSettlesAtTheTalusSlope) {
+  const Terrain start = cone(64, 48.0f);  // slope 1.5
+  ThermalParams p;
+  p.talus = 0.6f;
+  for (Edges e : {Edges::Wrap, Edges::Clamp}) {
+    const Terrain end = runThermal(start, p, e, 3000);
+    EXPECT_LT(worstExcess(end.height, p.talus, e), 0.01f);
+    float lo0, hi0, lo1, hi1;
+    start.height.minMax(lo0, hi0);
+    end.height.minMax(lo1, hi1);
+    EXPECT_LT(hi1, hi0 - 5.0f);
+    auto m = testing::massCentres(start.height, end.height);
+    EXPECT_GT(m.removedAt, m.depositedAt + 10.0);
+    EXPECT_LT(testing::recordMismatch(start.height, end), 1e-4f * 48.0f);  // float rounding over 3000 passes
+  }
+}
+
+TEST(ThermalErosion, GentleSlopesDoNotMove) {
+  const Terrain start = tiltedPlane(32, 0.3f, 0.0f);
+  ThermalParams p;
+  p.talus = 0.5f;
+  const Terrain end = runThermal(start, p, Edges::Clamp, 50);
+  EXPECT_TRUE(end.height == start.height);
+}
+
+TEST(ThermalErosion, TiltedPlaneSteeperThanTalusMovesDownhillAndConserves) {
+  const Terrain start = tiltedPlane(48, 1.5f);
+  ThermalParams p;
+  const Terrain end = runThermal(start, p, Edges::Clamp, 400);
+  auto m = testing::massCentres(start.height, end.height);
+  EXPECT_GT(m.removed, 10.0);
+  EXPECT_GT(m.removedAt, m.depositedAt);
+  EXPECT_NEAR(end.height.sum(), start.height.sum(), 1e-6 * start.height.sum());
+}
+
+TEST(ThermalErosion, ConservesTotalHeightOnBothEdges) {
+  for (Edges e : {Edges::Wrap, Edges::Clamp}) {
+    Terrain t = cone(64, 60.0f);
+    const double before = t.height.sum();
+    ThermalErosion model(ThermalParams{}, e);
+    ErosionStats stats;
+    model.run(t, nullptr, 0, 500, stats);
+    ASSERT_GT(stats.eroded, 100.0);
+    EXPECT_LT(std::abs(t.height.sum() - before) / stats.eroded, 1e-5);
+  }
+}
+
+TEST(ThermalErosion, OrderAndBatchesDoNotMatter) {
+  Terrain start = cone(40, 50.0f);
+  for (int y = 0; y < 40; ++y) start.height.at(7, y) += 9.0f;
+  const Terrain direct = runThermal(start, ThermalParams{}, Edges::Clamp, 30);
+  const Terrain viaTranspose =
+      runThermal(Terrain(testing::transposed(start.height)), ThermalParams{}, Edges::Clamp, 30);
+  EXPECT_TRUE(testing::transposed(viaTranspose.height) == direct.height);
+  Terrain parts = start;
+  ThermalErosion model(ThermalParams{}, Edges::Clamp);
+  ErosionStats stats;
+  model.run(parts, nullptr, 0, 11, stats);
+  model.run(parts, nullptr, 11, 19, stats);
+  EXPECT_TRUE(parts.height == direct.height);
+}
+
+TEST(ThermalErosionThreaded, SameTerrainForAnyThreadCount) {
+  const Terrain start = cone(320, 300.0f);
+  const Terrain one = runThermal(start, ThermalParams{}, Edges::Wrap, 8, 1);
+  const Terrain three = runThermal(start, ThermalParams{}, Edges::Wrap, 8, 3);
+  EXPECT_TRUE(one.height == three.height);
+}
+
+TEST(ThermalErosion, ExtremeParametersStayFinite) {
+  const auto infos = thermalParamInfo();
+  for (size_t i = 0; i < infos.size(); ++i)
+    for (float v : {infos[i].lo, infos[i].hi}) {
+      ThermalParams p;
+      p.*(thermalParamFields()[i].field) = v;
+      Terrain t = cone(32, 64.0f);
+      ThermalErosion model(p, Edges::Wrap);
+      ErosionStats stats;
+      model.run(t, nullptr, 0, 1000, stats);
+      ASSERT_EQ(t.height.firstNonFinite(), -1);
+      float lo, hi;
+      t.height.minMax(lo, hi);
+      EXPECT_GE(lo, -1e-3f);
+      EXPECT_LE(hi, 64.0f);
+    }
+  ThermalParams bad;
+  bad.talus = -1;
+  EXPECT_THROW(ThermalErosion{bad}, Error);
+}
+
+TEST(SmoothFilter, SoftensAPeakAndConservesOnAWrappingMap) {
+  Terrain t(Heightmap(16, 16, 1.0f));
+  t.height.at(8, 8) = 17.0f;
+  const Heightmap before = t.height;
+  SmoothModel model(SmoothParams{1.0f}, Edges::Wrap);
+  ErosionStats stats;
+  model.run(t, nullptr, 0, 1, stats);
+  EXPECT_FLOAT_EQ(t.height.at(8, 8), 1.0f + 16.0f * 4.0f / 16.0f);
+  EXPECT_FLOAT_EQ(t.height.at(9, 8), 1.0f + 16.0f * 2.0f / 16.0f);
+  EXPECT_FLOAT_EQ(t.height.at(9, 9), 1.0f + 16.0f * 1.0f / 16.0f);
+  EXPECT_FLOAT_EQ(t.height.at(10, 8), 1.0f);
+  EXPECT_NEAR(t.height.sum(), before.sum(), 1e-4);
+  EXPECT_LT(testing::recordMismatch(before, t), 1e-5f);
+  EXPECT_NEAR(stats.eroded, 12.0, 1e-4);
+  EXPECT_NEAR(stats.deposited, 12.0, 1e-4);
+}
+
+TEST(SmoothFilter, ClampEdgesReplicateTheBorder) {
+  Terrain t = tiltedPlane(16, 1.0f, 0.0f);
+  SmoothModel model(SmoothParams{1.0f}, Edges::Clamp);
+  ErosionStats stats;
+  model.run(t, nullptr, 0, 1, stats);
+  // A plane stays a plane inside; at the border the copied edge flattens it.
+  EXPECT_NEAR(t.height.at(5, 5), 10.0f, 1e-5f);
+  EXPECT_NEAR(t.height.at(0, 5), 15.0f - 4.0f / 16.0f, 1e-5f);
+}
+
+}  // namespace
+}  // namespace runnel
