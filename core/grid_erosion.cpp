@@ -4,8 +4,8 @@
 #include <chrono>
 #include <cmath>
 
-#include "parallel_rows.h"
 #include "rain_density.h"
+#include "row_bands.h"
 #include "soil_record.h"
 
 namespace runnel {
@@ -205,7 +205,7 @@ void GridErosion::iterate(Terrain& terrain, const RainMap* rain, bool raining, E
   const int w = width_, h = height_;
   const float rainAmount = raining ? params_.rainAmount : 0.0f;
   // Rain, then the water surface a + w that both passes read.
-  parallelRows(h, w, threads_, [&](int y0, int y1) {
+  forEachRowBand(h, size_t(w), threads_, [&](int y0, int y1) {
     RainDensity density(rain, w, h);
     std::vector<float> rowDensity;
     for (int y = y0; y < y1; ++y) {
@@ -224,7 +224,7 @@ void GridErosion::iterate(Terrain& terrain, const RainMap* rain, bool raining, E
   else
     surface_.clampGhostsFrom(terrain.height);  // open edge: past it lies dry ground at the edge's altitude
 
-  parallelRows(h, w, threads_, [&](int y0, int y1) {
+  forEachRowBand(h, size_t(w), threads_, [&](int y0, int y1) {
     std::vector<float> scratch;
     outflowRows(y0, y1, params_, surface_, terrain, water_.data(), sediment_.data(), flowWater_,
                 flowSediment_, rowEroded_, rowDeposited_, scratch);
@@ -239,7 +239,7 @@ void GridErosion::iterate(Terrain& terrain, const RainMap* rain, bool raining, E
   }
 
   const float keep = 1.0f - params_.evaporation;
-  parallelRows(h, w, threads_, [&](int y0, int y1) {
+  forEachRowBand(h, size_t(w), threads_, [&](int y0, int y1) {
     inflowRows(y0, y1, keep, surface_, flowWater_, flowSediment_, water_.data(), sediment_.data());
   });
   for (int y = 0; y < h; ++y) {

@@ -10,10 +10,16 @@
 namespace runnel {
 
 void forEachRowBand(int rows, size_t cellsPerRow, const std::function<void(int, int)>& fn) {
-  // Below about 256k cells a thread costs more than it saves.
-  size_t cells = size_t(rows) * cellsPerRow;
-  int threads = int(std::min<unsigned>(std::max(1u, std::thread::hardware_concurrency()), 8u));
-  threads = std::min(threads, std::max(1, int(cells / (256 * 1024))));
+  forEachRowBand(rows, cellsPerRow, 0, fn);
+}
+
+void forEachRowBand(int rows, size_t cellsPerRow, int threads, const std::function<void(int, int)>& fn) {
+  if (threads <= 0) {
+    // Below about 64k cells (a pass of tens of microseconds) a thread costs more than it saves.
+    size_t cells = size_t(rows) * cellsPerRow;
+    threads = int(std::min<unsigned>(std::max(1u, std::thread::hardware_concurrency()), 8u));
+    threads = std::min(threads, std::max(1, int(cells / (64 * 1024))));
+  }
   threads = std::min(threads, rows);
   if (threads <= 1) {
     fn(0, rows);

@@ -10,4 +10,8 @@ namespace runnel {
 // Rethrows the first exception a band threw.
 void forEachRowBand(int rows, size_t cellsPerRow, const std::function<void(int y0, int y1)>& fn);
 
+// The same on exactly `threads` bands (at most one per row); threads <= 0 chooses as above. For models
+// that let tests and benchmarks pick the thread count.
+void forEachRowBand(int rows, size_t cellsPerRow, int threads, const std::function<void(int y0, int y1)>& fn);
+
 }  // namespace runnel

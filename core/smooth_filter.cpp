@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "parallel_rows.h"
+#include "row_bands.h"
 #include "soil_record.h"
 
 namespace runnel {
@@ -25,7 +25,7 @@ void smoothTerrain(Terrain& terrain, float strength, Edges edges, int threads, P
   for (int y = 0; y < h; ++y) std::copy(terrain.height.row(y), terrain.height.row(y) + w, copy.row(y));
   copy.edgeGhosts(edges);
   std::vector<double> rowLowered(static_cast<size_t>(h)), rowRaised(static_cast<size_t>(h));
-  parallelRows(h, w, threads, [&](int y0, int y1) {
+  forEachRowBand(h, size_t(w), threads, [&](int y0, int y1) {
     std::vector<float> change(static_cast<size_t>(w));
     for (int y = y0; y < y1; ++y) {
       const float* __restrict up = copy.row(y - 1);

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "parallel_rows.h"
+#include "row_bands.h"
 #include "soil_record.h"
 
 namespace runnel {
@@ -49,7 +49,7 @@ void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
     heights_.fillGhosts(kWall);
 
   // Pass 1: what each cell sends, per unit of excess, from the old heights.
-  parallelRows(h, w, threads_, [&](int y0, int y1) {
+  forEachRowBand(h, size_t(w), threads_, [&](int y0, int y1) {
     for (int y = y0; y < y1; ++y) {
       const float* __restrict up = heights_.row(y - 1);
       const float* __restrict mid = heights_.row(y);
@@ -81,7 +81,7 @@ void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
     flow_.fillGhosts(0.0f);
 
   // Pass 2: each cell keeps what it did not send and gathers what its higher neighbours sent it.
-  parallelRows(h, w, threads_, [&](int y0, int y1) {
+  forEachRowBand(h, size_t(w), threads_, [&](int y0, int y1) {
     std::vector<float> change(static_cast<size_t>(w));
     for (int y = y0; y < y1; ++y) {
       const float* __restrict up = heights_.row(y - 1);
