@@ -2,7 +2,7 @@
 // density, droplet-like models draw start cells from it. A null map is uniform rain; a map of another size
 // is read at the nearest cell (the editor keeps them the same size; a CLI --rain map may differ).
 #pragma once
-#include <cstddef>  // before rain_map.h, which uses size_t
+#include <cstddef>
 #include <vector>
 
 #include "rain_map.h"
