@@ -158,13 +158,15 @@ RUNNEL_INLINE void erodeRow(float* h, float* r, float* d, F4 delta) {
   (F4::load(r) + max(delta - sediment, zero)).store(r);
 }
 
+// `frac` holds (xf, zf) of the droplet at xp = xi + xf: the seed's offsets x - xp are then exactly
+// (x - xi) - xf, one rounding of the same real number. `first` is the index of cell (xi - 1, zi - 1).
 template <bool kConserving>
-RUNNEL_INLINE void erodeInterior(float* hgt, float* ero, float* dep, int W, int xi, int zi, float xp,
-                                 float zp, float ds) {
+RUNNEL_INLINE void erodeInterior(float* hgt, float* ero, float* dep, int W, int64_t first, F4 frac,
+                                 float ds) {
   const F4 zero = F4::splat(0), one = F4::splat(1), quarter = F4::splat(0.25f), bell = F4::splat(kBell);
   const F4 offsets = F4::make(-1, 0, 1, 2);
-  const F4 xo = (F4::splat(float(xi)) + offsets) - F4::splat(xp);
-  const F4 zo = (F4::splat(float(zi)) + offsets) - F4::splat(zp);
+  const F4 xo = offsets - F4::broadcast<0>(frac);
+  const F4 zo = offsets - F4::broadcast<1>(frac);
   const F4 xo2 = xo * xo, zo2 = zo * zo;
   const F4 w0 = max(one - (xo2 + F4::broadcast<0>(zo2)) * quarter, zero) * bell;
   const F4 w1 = max(one - (xo2 + F4::broadcast<1>(zo2)) * quarter, zero) * bell;
@@ -173,7 +175,7 @@ RUNNEL_INLINE void erodeInterior(float* hgt, float* ero, float* dep, int W, int 
   float scale = ds;
   if (kConserving) scale = ds / sumLanes((w0 + w1) + (w2 + w3));
   const F4 s = F4::splat(scale);
-  const int64_t i = int64_t(zi - 1) * W + (xi - 1);
+  const int64_t i = first;
   erodeRow(hgt + i, ero + i, dep + i, w0 * s);
   erodeRow(hgt + i + W, ero + i + W, dep + i + W, w1 * s);
   erodeRow(hgt + i + 2 * W, ero + i + 2 * W, dep + i + 2 * W, w2 * s);
@@ -182,10 +184,11 @@ RUNNEL_INLINE void erodeInterior(float* hgt, float* ero, float* dep, int W, int 
 
 // Bilinear deposit of ds1 and then ds2 (0 for one deposit) at (xi + xf, zi + zf), both corners rows on
 // the map. Each cell gets the two additions in turn, as two separate deposits would give it.
+// wx = {1 - xf, xf, 1 - xf, xf}, wz = {1 - zf, 1 - zf, zf, zf}: their product is the seed's four weights.
 template <bool kTwo>
-RUNNEL_INLINE void depositInterior(float* hgt, float* dep, int W, int64_t i, float xf, float zf, float ds1,
+RUNNEL_INLINE void depositInterior(float* hgt, float* dep, int W, int64_t i, F4 wx, F4 wz, float ds1,
                                    float ds2) {
-  const F4 wt = F4::make(1 - xf, xf, 1 - xf, xf) * F4::make(1 - zf, 1 - zf, zf, zf);
+  const F4 wt = wx * wz;
   const F4 d1 = F4::splat(ds1) * wt;
   F4 h = F4::loadPairs(hgt + i, hgt + i + W) + d1;
   F4 d = F4::loadPairs(dep + i, dep + i + W) + d1;
@@ -198,78 +201,109 @@ RUNNEL_INLINE void depositInterior(float* hgt, float* dep, int W, int64_t i, flo
   d.storePairs(dep + i, dep + i + W);
 }
 
+// The next position when it is near or past the map's border: wraps it, or reports that the droplet
+// leaves an open map (false). Fills the cell, the fractions and the corner heights.
+bool nextNearBorder(const TerrainView& t, F4& next, int& nxi, int& nzi, F4& frac, F4& corners) {
+  float nxp = next.lane<0>(), nzp = next.lane<1>();
+  const int W = t.width, H = t.rows;
+  if (t.edges == Edges::Wrap) {
+    if (nxp < 0) nxp += float(W);
+    if (nxp >= float(W)) nxp -= float(W);
+    if (nzp < 0) nzp += float(H);
+    if (nzp >= float(H)) nzp -= float(H);
+    if (!(nxp >= 0 && nxp < float(W) && nzp >= 0 && nzp < float(H))) return false;  // NaN: give up
+    nxi = floorToInt(nxp), nzi = floorToInt(nzp);
+  } else {
+    nxi = floorToInt(nxp), nzi = floorToInt(nzp);
+    if (!(nxp >= 0 && nzp >= 0) || nxi > W - 2 || nzi > H - 2) return false;  // off an open edge
+  }
+  float c00, c10, c01, c11;
+  readCorners(t, nxi, nzi, c00, c10, c01, c11);
+  next = F4::make(nxp, nzp, nxp, nzp);
+  const float nxf = nxp - float(nxi), nzf = nzp - float(nzi);
+  frac = F4::make(nxf, nzf, nxf, nzf);
+  corners = F4::make(c00, c10, c01, c11);
+  return true;
+}
+
+// Vectors hold (x, z) pairs in lanes 0 and 1 (repeated in 2 and 3), the four corner heights
+// {h00, h10, h01, h11}, and the bilinear weights; every lane does the seed's scalar operation.
 template <bool kConserving>
 void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int zi, DropletRandom& rng,
                   DropletTally& tally) {
   float* const hgt = t.height;
   float* const ero = t.eroded;
   float* const dep = t.deposited;
-  const int W = t.width, H = t.rows;
+  const int W = t.width;
   // A cell is interior when its whole 4 x 4 brush (x - 1 .. x + 2) is on the map.
-  const unsigned spanX = W > 3 ? unsigned(W - 3) : 0u, spanZ = H > 3 ? unsigned(H - 3) : 0u;
+  const unsigned spanX = W > 3 ? unsigned(W - 3) : 0u, spanZ = t.rows > 3 ? unsigned(t.rows - 3) : 0u;
+  const F4 one = F4::splat(1), Ki = F4::splat(k.Ki);
 
-  float xp = float(xi), zp = float(zi);
-  float xf = 0, zf = 0;
+  F4 pos = F4::make(float(xi), float(zi), float(xi), float(zi));
+  F4 frac = F4::splat(0);
+  F4 wx = F4::make(1, 0, 1, 0), wz = F4::make(1, 1, 0, 0);  // bilinear weights at xf = zf = 0
   bool inside = unsigned(xi - 1) < spanX && unsigned(zi - 1) < spanZ;
+  int64_t cell = int64_t(zi) * W + xi;
   float h00, h10, h01, h11;
   readCorners(t, xi, zi, h00, h10, h01, h11);
+  F4 corners = F4::make(h00, h10, h01, h11);
   float h = h00;
   float s = 0, v = 0, w = 1;
-  float dx = 0, dz = 0;
+  F4 dir = F4::splat(0);
   double eroded = 0, deposited = 0;
   uint32_t randomDirs = 0;
 
   // Bilinear deposit where the droplet stands.
   auto deposit = [&](float ds) {
     if (inside)
-      depositInterior<false>(hgt, dep, W, int64_t(zi) * W + xi, xf, zf, ds, 0);
+      depositInterior<false>(hgt, dep, W, cell, wx, wz, ds, 0);
     else
-      depositNearBorder(t, kConserving, xi, zi, xf, zf, ds);
+      depositNearBorder(t, kConserving, int(pos.lane<0>()), int(pos.lane<1>()), frac.lane<0>(),
+                        frac.lane<1>(),
+                        ds);  // positions are >= 0 here, so truncation is floor
   };
 
   uint32_t moves = 0;
   for (; moves < k.maxPath; ++moves) {
-    // Gradient from the cell's four corners, then inertia.
-    const float gx = h00 + h01 - h10 - h11;
-    const float gz = h00 + h10 - h01 - h11;
-    dx = (dx - gx) * k.Ki + gx;
-    dz = (dz - gz) * k.Ki + gz;
-    const float dl = std::sqrt(dx * dx + dz * dz);
+    // Gradient from the cell's four corners: gx = h00 + h01 - h10 - h11, gz = h00 + h10 - h01 - h11.
+    const F4 g =
+        ((corners.shuffle<0, 0, 0, 0>() + corners.shuffle<2, 1, 2, 1>()) - corners.shuffle<1, 2, 1, 2>()) -
+        corners.shuffle<3, 3, 3, 3>();
+    dir = (dir - g) * Ki + g;  // inertia
+    const F4 dir2 = dir * dir;
+    const float dl = squareRoot(dir2.lane<0>() + dir2.lane<1>());
     if (dl <= FLT_EPSILON) {
       const float a = rng.uniform() * 6.28318530718f;
-      dx = std::cos(a);
-      dz = std::sin(a);
+      const float dx = std::cos(a), dz = std::sin(a);
+      dir = F4::make(dx, dz, dx, dz);
       ++randomDirs;
     } else {
-      dx /= dl;
-      dz /= dl;
+      dir = dir / F4::splat(dl);
     }
 
-    // Next position and its height. Truncation is floor for the interior (x >= 1); anything that
-    // truncates wrongly (-1 < x < 0) lands outside it and is floored properly below.
-    float nxp = xp + dx, nzp = zp + dz;
-    int nxi = int(nxp), nzi = int(nzp);
+    // Next position and its height. Truncation is floor for the interior (x >= 1); a position that
+    // truncates wrongly (-1 < x < 0) is outside the interior and floored properly near the border.
+    F4 next = pos + dir;
+    const I4 cellOf = next.truncate();
+    int nxi = cellOf.lane<0>(), nzi = cellOf.lane<1>();
     const bool nextInside = unsigned(nxi - 1) < spanX && unsigned(nzi - 1) < spanZ;
-    float nh00, nh10, nh01, nh11;
+    F4 nfrac, ncorners;
+    int64_t ncell;
     if (nextInside) {
-      const float* p = hgt + int64_t(nzi) * W + nxi;
-      nh00 = p[0], nh10 = p[1], nh01 = p[W], nh11 = p[W + 1];
+      nfrac = next - F4::fromInt(cellOf);
+      ncell = int64_t(nzi) * W + nxi;
+      ncorners = F4::loadPairs(hgt + ncell, hgt + ncell + W);
     } else {
-      if (t.edges == Edges::Wrap) {
-        if (nxp < 0) nxp += float(W);
-        if (nxp >= float(W)) nxp -= float(W);
-        if (nzp < 0) nzp += float(H);
-        if (nzp >= float(H)) nzp -= float(H);
-        if (!(nxp >= 0 && nxp < float(W) && nzp >= 0 && nzp < float(H))) break;  // NaN: give up
-        nxi = floorToInt(nxp), nzi = floorToInt(nzp);
-      } else {
-        nxi = floorToInt(nxp), nzi = floorToInt(nzp);
-        if (!(nxp >= 0 && nzp >= 0) || nxi > W - 2 || nzi > H - 2) break;  // off an open edge, load and all
-      }
-      readCorners(t, nxi, nzi, nh00, nh10, nh01, nh11);
+      if (!nextNearBorder(t, next, nxi, nzi, nfrac, ncorners)) break;
+      ncell = int64_t(nzi) * W + nxi;
     }
-    const float nxf = nxp - float(nxi), nzf = nzp - float(nzi);
-    const float nh = (nh00 * (1 - nxf) + nh10 * nxf) * (1 - nzf) + (nh01 * (1 - nxf) + nh11 * nxf) * nzf;
+    // {1 - nxf, nxf, 1 - nxf, nxf} and {1 - nzf, 1 - nzf, nzf, nzf}
+    const F4 u = F4::interleaveLow(one - nfrac, nfrac);
+    const F4 nwx = u.shuffle<0, 1, 0, 1>(), nwz = u.shuffle<2, 2, 3, 3>();
+    // (nh00 (1 - nxf) + nh10 nxf) (1 - nzf) + (nh01 (1 - nxf) + nh11 nxf) nzf
+    const F4 rows = ncorners * nwx;
+    const F4 mix = (rows + rows.shuffle<1, 1, 3, 3>()) * nwz;
+    const float nh = mix.lane<0>() + mix.lane<2>();
 
     float dh;
     if (nh >= h) {
@@ -288,11 +322,10 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
       // at the same place (the seed does both); one pass over the corners does the two deposits.
       const float ds = s * k.Kd;
       if (inside)
-        depositInterior<true>(hgt, dep, W, int64_t(zi) * W + xi, xf, zf, fill, ds);
+        depositInterior<true>(hgt, dep, W, cell, wx, wz, fill, ds);
       else
-        depositNearBorder(t, kConserving, xi, zi, xf, zf, fill), deposit(ds);
-      deposited += fill;
-      deposited += ds;
+        deposit(fill), deposit(ds);
+      deposited += fill + ds;
       dh = (h - nh) + ds;  // the seed's DEPOSIT(dh)
       s -= ds;
     } else {
@@ -310,9 +343,10 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
         const float most = dh * 0.99f;
         ds = ds < most ? ds : most;
         if (inside)
-          erodeInterior<kConserving>(hgt, ero, dep, W, xi, zi, xp, zp, ds);
+          erodeInterior<kConserving>(hgt, ero, dep, W, cell - W - 1, frac, ds);
         else
-          erodeNearBorder(t, kConserving, xi, zi, xp, zp, ds);
+          erodeNearBorder(t, kConserving, int(pos.lane<0>()), int(pos.lane<1>()), pos.lane<0>(),
+                          pos.lane<1>(), ds);
         eroded += ds;
         dh -= ds;
         s += ds;
@@ -320,16 +354,17 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
     }
 
     const float v2 = v * v + k.Kg * dh;
-    v = std::sqrt(v2 > 0 ? v2 : 0.0f);
+    v = squareRoot(v2 > 0 ? v2 : 0.0f);
     w *= k.evaporation;
 
     // Move on, carrying the next cell's heights as read before this step's changes (as the seed does).
-    xp = nxp, zp = nzp;
-    xi = nxi, zi = nzi;
-    xf = nxf, zf = nzf;
+    pos = next;
+    cell = ncell;
+    frac = nfrac;
+    wx = nwx, wz = nwz;
     inside = nextInside;
     h = nh;
-    h00 = nh00, h10 = nh10, h01 = nh01, h11 = nh11;
+    corners = ncorners;
   }
 
   if (moves >= k.maxPath) {
@@ -354,10 +389,13 @@ void erodeWithBrush(const TerrainView& t, DropletMode mode, float xp, float zp, 
   const bool conserving = mode == DropletMode::Conserving;
   if (t.width > 3 && t.rows > 3 && unsigned(xi - 1) < unsigned(t.width - 3) &&
       unsigned(zi - 1) < unsigned(t.rows - 3)) {
+    const float xf = xp - float(xi), zf = zp - float(zi);
+    const F4 frac = F4::make(xf, zf, xf, zf);
+    const int64_t first = int64_t(zi - 1) * t.width + (xi - 1);
     if (conserving)
-      erodeInterior<true>(t.height, t.eroded, t.deposited, t.width, xi, zi, xp, zp, ds);
+      erodeInterior<true>(t.height, t.eroded, t.deposited, t.width, first, frac, ds);
     else
-      erodeInterior<false>(t.height, t.eroded, t.deposited, t.width, xi, zi, xp, zp, ds);
+      erodeInterior<false>(t.height, t.eroded, t.deposited, t.width, first, frac, ds);
   } else {
     erodeNearBorder(t, conserving, xi, zi, xp, zp, ds);
   }

@@ -2,6 +2,8 @@
 // plain arrays elsewhere; both give the same IEEE results lane by lane, so the model's output does not
 // depend on which one is built.
 #pragma once
+#include <cmath>
+#include <cstdint>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -9,6 +11,18 @@
 namespace runnel {
 
 #if defined(__SSE2__)
+// Four ints (only for float -> int conversion of a position).
+struct I4 {
+  __m128i v;
+  template <int i>
+  int lane() const {
+    if constexpr (i == 0)
+      return _mm_cvtsi128_si32(v);
+    else
+      return _mm_cvtsi128_si32(_mm_shuffle_epi32(v, i));
+  }
+};
+
 struct F4 {
   __m128 v;
   static F4 splat(float a) { return {_mm_set1_ps(a)}; }
@@ -25,11 +39,35 @@ struct F4 {
     _mm_storeh_pi(reinterpret_cast<__m64*>(b), v);
   }
   // Lane i of a, in every lane.
+  // Lane i of a, in every lane. (pshufd: one instruction, where shufps needs a copy first.)
   template <int i>
   static F4 broadcast(F4 a) {
-    return {_mm_shuffle_ps(a.v, a.v, _MM_SHUFFLE(i, i, i, i))};
+    return a.shuffle<i, i, i, i>();
   }
+  // {v[a], v[b], v[c], v[d]}
+  template <int a, int b, int c, int d>
+  F4 shuffle() const {
+    return {_mm_castsi128_ps(_mm_shuffle_epi32(_mm_castps_si128(v), _MM_SHUFFLE(d, c, b, a)))};
+  }
+  template <int i>
+  float lane() const {
+    if constexpr (i == 0)
+      return _mm_cvtss_f32(v);
+    else
+      return _mm_cvtss_f32(shuffle<i, i, i, i>().v);
+  }
+  // {a0, b0, a1, b1}
+  static F4 interleaveLow(F4 a, F4 b) { return {_mm_unpacklo_ps(a.v, b.v)}; }
+  I4 truncate() const { return {_mm_cvttps_epi32(v)}; }
+  static F4 fromInt(I4 i) { return {_mm_cvtepi32_ps(i.v)}; }
 };
+inline F4 operator/(F4 a, F4 b) {
+  return {_mm_div_ps(a.v, b.v)};
+}
+// sqrtss alone: std::sqrt adds a NaN check for errno.
+inline float squareRoot(float x) {
+  return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(x)));
+}
 inline F4 operator+(F4 a, F4 b) {
   return {_mm_add_ps(a.v, b.v)};
 }
@@ -51,6 +89,14 @@ inline float sumLanes(F4 a) {
   return _mm_cvtss_f32(_mm_add_ss(t, _mm_shuffle_ps(t, t, 1)));
 }
 #else
+struct I4 {
+  int v[4];
+  template <int i>
+  int lane() const {
+    return v[i];
+  }
+};
+
 struct F4 {
   float v[4];
   static F4 splat(float a) { return {{a, a, a, a}}; }
@@ -63,7 +109,25 @@ struct F4 {
   static F4 broadcast(F4 a) {
     return splat(a.v[i]);
   }
+  template <int a, int b, int c, int d>
+  F4 shuffle() const {
+    return {{v[a], v[b], v[c], v[d]}};
+  }
+  template <int i>
+  float lane() const {
+    return v[i];
+  }
+  static F4 interleaveLow(F4 a, F4 b) { return {{a.v[0], b.v[0], a.v[1], b.v[1]}}; }
+  I4 truncate() const;
+  static F4 fromInt(I4 i) { return {{float(i.v[0]), float(i.v[1]), float(i.v[2]), float(i.v[3])}}; }
 };
+// Out of range gives INT_MIN, as SSE does.
+inline int truncateLane(float f) {
+  return (f > -2147483648.0f && f < 2147483648.0f) ? int(f) : INT32_MIN;
+}
+inline I4 F4::truncate() const {
+  return {{truncateLane(v[0]), truncateLane(v[1]), truncateLane(v[2]), truncateLane(v[3])}};
+}
 #define RUNNEL_F4_OP(OP)                                                               \
   inline F4 operator OP(F4 a, F4 b) {                                                  \
     return {{a.v[0] OP b.v[0], a.v[1] OP b.v[1], a.v[2] OP b.v[2], a.v[3] OP b.v[3]}}; \
@@ -71,6 +135,7 @@ struct F4 {
 RUNNEL_F4_OP(+)
 RUNNEL_F4_OP(-)
 RUNNEL_F4_OP(*)
+RUNNEL_F4_OP(/)
 #undef RUNNEL_F4_OP
 // SSE semantics: the second operand when either is NaN or they compare equal.
 inline F4 min(F4 a, F4 b) {

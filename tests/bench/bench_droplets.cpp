@@ -12,8 +12,8 @@
 #include <map>
 #include <string>
 
-#include "../unit/droplet_test_terrain.h"
 #include "core/droplet_model.h"
+#include "core/generators.h"
 
 namespace {
 
@@ -22,7 +22,14 @@ using namespace runnel;
 Heightmap benchTerrain(int n) {
   static std::map<int, Heightmap> cache;
   auto it = cache.find(n);
-  if (it == cache.end()) it = cache.emplace(n, testing::smoothTerrain(n, n, float(n) / 4, 1)).first;
+  if (it == cache.end()) {
+    GeneratorSettings g;  // fBm, seed 1, relief N/4: the README's figures
+    g.kind = GeneratorKind::Fbm;
+    g.width = g.height = n;
+    g.seed = 1;
+    g.relief = float(n) / 4;
+    it = cache.emplace(n, generate(g)).first;
+  }
   return it->second;
 }
 
