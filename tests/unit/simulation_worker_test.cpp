@@ -11,7 +11,9 @@
 #include <set>
 #include <thread>
 
+#include "core/droplet_model.h"
 #include "core/error.h"
+#include "core/generators.h"
 #include "core/random.h"
 
 using namespace runnel;
@@ -404,7 +406,7 @@ TEST(SimulationWorker, BadInputsAreRefused) {
   EXPECT_THROW(w.setBatchMilliseconds(0), Error);
   EXPECT_THROW(w.setBatchMilliseconds(NAN), Error);
   try {
-    w.setRain(std::make_shared<RainMap>());  // 0 x 0
+    w.setRain(std::make_shared<RainMap>(10, 10));
     ADD_FAILURE() << "a rain map of the wrong size was taken";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("rain map"), std::string::npos);
@@ -432,4 +434,42 @@ TEST(SimulationWorker, DestructionWhilePlayingIsClean) {
     w.play();
     std::this_thread::sleep_for(std::chrono::milliseconds(i * 3));
   }
+}
+
+// The real droplet model: batches of any size give the terrain of one direct run, bit for bit.
+TEST(SimulationWorkerDroplets, StepMatchesADirectRunBitForBit) {
+  GeneratorSettings g;
+  g.width = 128;
+  g.height = 96;
+  g.seed = 5;
+  const Terrain base(generate(g));
+  DropletSettings settings;
+  settings.seed = 11;
+  SimulationWorker w(base, std::make_unique<DropletModel>(settings));
+  w.setBatchMilliseconds(0.5);  // many small batches
+  w.step(1500);
+  w.waitIdle();
+  w.step(1000);  // a second step continues from unit 1500
+  w.waitIdle();
+  auto s = w.latestSnapshot();
+
+  Terrain expected = base;
+  ErosionStats stats;
+  DropletModel(settings).run(expected, nullptr, 0, 2500, stats);
+  EXPECT_EQ(s->dropletsDone, 2500u);
+  EXPECT_EQ(s->stats.droplets, 2500u);
+  EXPECT_EQ(s->stats.steps, stats.steps);
+  EXPECT_TRUE(same(*s->terrain, expected));
+  EXPECT_FALSE(same(*s->terrain, base));
+
+  // Played and paused at an arbitrary moment: still a prefix of the same run.
+  w.reset();
+  w.play();
+  ASSERT_TRUE(waitFor([&] { return w.latestSnapshot()->dropletsDone > 0; }));
+  w.pause();
+  w.waitIdle();
+  s = w.latestSnapshot();
+  Terrain prefix = base;
+  DropletModel(settings).run(prefix, nullptr, 0, s->dropletsDone, stats);
+  EXPECT_TRUE(same(*s->terrain, prefix)) << s->dropletsDone << " droplets";
 }
