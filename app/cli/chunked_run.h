@@ -1,0 +1,30 @@
+// Runs a model over many units in chunks so the progress bar moves. A chunk boundary never changes the
+// result: unit i depends on (seed, i) only (ErosionModel's contract), and droplet chunks are multiples of
+// 4096 droplets so a parallel scheduler's epochs (4096-droplet aligned) stay bit-identical too.
+#pragma once
+#include <cstdint>
+
+#include "args.h"
+#include "core/erosion_model.h"
+#include "core/erosion_stats.h"
+#include "core/model_catalog.h"
+#include "core/rain_map.h"
+#include "core/terrain.h"
+#include "progress.h"
+
+namespace runnel::cli {
+
+constexpr uint64_t kDropletChunkQuantum = 4096;
+
+// About 1% of `total`, rounded up to a multiple of 4096 for droplets (at least 1 for iterations).
+uint64_t chunkSize(uint64_t total, AmountKind amount);
+
+// Runs units [0, total) in chunks of `chunk` units and returns the run's stats. seconds is the wall time of
+// the runs; soilBefore and soilAfter are the terrain's totals before and after (so massError covers the whole
+// run).
+ErosionStats runInChunks(ErosionModel& model, Terrain& terrain, const RainMap* rain, uint64_t total,
+                         uint64_t chunk, ProgressBar* progress);
+// --chunk N if given (a multiple of 4096 for droplets, else a runnel::Error), else chunkSize().
+uint64_t chunkFrom(const ParsedArgs& args, uint64_t total, AmountKind amount);
+
+}  // namespace runnel::cli

@@ -1,0 +1,90 @@
+// runnel-cli bench: times a model on a generated fBm map (relief N/4, fixed seed) so figures compare across
+// builds and machines. For repeatable counts, run it under valgrind --tool=callgrind and divide the
+// instructions by the steps it prints.
+#include <chrono>
+#include <cstdio>
+
+#include "args.h"
+#include "chunked_run.h"
+#include "commands.h"
+#include "core/error.h"
+#include "core/generators.h"
+#include "files.h"
+#include "model_flags.h"
+#include "progress.h"
+
+namespace runnel::cli {
+
+constexpr uint64_t kBenchTerrainSeed = 12345;
+
+static ArgParser benchParser() {
+  ArgParser p("bench");
+  p.add({"--size", FlagKind::Value, "N", "map side in cells (default 256)"});
+  addModelFlags(p);
+  p.add({"--progress", FlagKind::Switch, "", "progress bar on stderr from the start, even into a file"})
+      .add({"--no-progress", FlagKind::Switch, "", "no progress bar"});
+  return p;
+}
+
+int runBench(const Args& args) {
+  ArgParser parser = benchParser();
+  if (wantsHelp(args)) {
+    std::printf(
+        "usage: runnel-cli bench [--size N] [--droplets N] [--mode M] [--model M] [--threads T] "
+        "[parameters...]\n"
+        "\n"
+        "Generates an fBm map (N x N, relief N/4, fixed seed %llu), runs the model (default: droplet, 20000\n"
+        "droplets or 100 iterations) and prints droplets/s, steps/s and ns/step. Instructions per step:\n"
+        "  valgrind --tool=callgrind runnel-cli bench   (then instructions / steps)\n\n%s",
+        static_cast<unsigned long long>(kBenchTerrainSeed), parser.flagHelp().c_str());
+    return 0;
+  }
+  ParsedArgs a = parser.parse(args);
+  if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals()[0] + "'");
+  GeneratorSettings g;
+  g.kind = GeneratorKind::Fbm;
+  g.seed = kBenchTerrainSeed;
+  g.width = g.height = 256;
+  if (auto v = a.value("--size")) {
+    int64_t w, h;
+    parseSize("--size", *v, w, h);
+    checkSize(w, h, "--size");
+    g.width = int(w);
+    g.height = int(h);
+  }
+  const ModelInfo& info = modelFrom(a);
+  std::vector<float> values = modelValuesFrom(info, a);
+  ModelCommon common = modelCommonFrom(info, a);
+  uint64_t amount = amountFrom(info, a, info.amount == AmountKind::Droplets ? 20000 : 100);
+  int threads = threadsFrom(a);
+
+  auto t0 = std::chrono::steady_clock::now();
+  Terrain terrain(generate(g));
+  double genSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::unique_ptr<ErosionModel> model = info.create(values, common);
+  ProgressBar progress("bench", info.amount == AmountKind::Droplets ? "droplets" : "iterations", amount,
+                       progressMode(a.has("--progress"), a.has("--no-progress")));
+  ErosionStats s = runInChunks(*model, terrain, nullptr, amount, chunkSize(amount, info.amount), &progress);
+
+  float lo, hi;
+  terrain.height.minMax(lo, hi);
+  std::printf("map: %dx%d fBm, seed %llu, generated in %.3f s\n", g.width, g.height,
+              static_cast<unsigned long long>(g.seed), genSeconds);
+  // One thread until the parallel engine lands; --threads is checked and noted.
+  std::printf("model: %s%s%s, %llu %s, seed %llu, edges %s, threads 1%s\n", info.name,
+              std::string(info.name) == "droplet" ? " " : "",
+              std::string(info.name) == "droplet" ? toString(common.mode) : "",
+              static_cast<unsigned long long>(amount),
+              info.amount == AmountKind::Droplets ? "droplets" : "iterations",
+              static_cast<unsigned long long>(common.seed), toString(common.edges),
+              threads > 1 ? " (--threads accepted; the parallel engine has not landed)" : "");
+  std::printf("steps: %llu (%.1f per droplet)\n", static_cast<unsigned long long>(s.steps), s.avgPath());
+  std::printf("seconds: %.3f\n", s.seconds);
+  std::printf("droplets/s: %.0f\n", s.dropletsPerSecond());
+  std::printf("steps/s: %.0f\n", s.stepsPerSecond());
+  std::printf("ns/step: %.2f\n", s.steps ? s.seconds * 1e9 / double(s.steps) : 0.0);
+  std::printf("mass error: %.3g\n", s.massError());
+  return 0;
+}
+
+}  // namespace runnel::cli

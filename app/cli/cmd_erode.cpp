@@ -1,0 +1,154 @@
+// runnel-cli erode: reads a heightmap, runs an erosion model over it and writes the result, the
+// bookkeeping maps and the stats. Everything that can be checked is checked before the run, so a mistake
+// costs no waiting and writes nothing.
+#include <cstdio>
+#include <optional>
+
+#include "args.h"
+#include "chunked_run.h"
+#include "commands.h"
+#include "core/error.h"
+#include "core/heightmap_io.h"
+#include "core/model_catalog.h"
+#include "files.h"
+#include "model_flags.h"
+#include "progress.h"
+#include "rain_input.h"
+
+namespace runnel::cli {
+
+static ArgParser erodeParser() {
+  ArgParser p("erode");
+  p.add({"-o", FlagKind::Value, "OUT", "the eroded heightmap (format from the extension)", "--output"});
+  addModelFlags(p);
+  addRainFlags(p);
+  p.add({"--size", FlagKind::Value, "WxH",
+         "raw input (.r16/.r32): its size (default: square by the file's length)"})
+      .add({"--range", FlagKind::Value, "LO:HI",
+            "integer input: world heights of sample 0 and the top sample"})
+      .add({"--eroded", FlagKind::Value, "OUT",
+            "rock removed per cell: .png an 8-bit preview, other formats the values in world units"})
+      .add({"--deposited", FlagKind::Value, "OUT", "sediment lying per cell, as --eroded"})
+      .add({"--stats", FlagKind::Value, "OUT.json", "the run's stats as JSON"})
+      .add(hillshadeFlag())
+      .add(outRangeFlag())
+      .add(objStepFlag())
+      .add({"--chunk", FlagKind::Value, "N",
+            "units per chunk between progress updates (default about 1%; droplets: a multiple of 4096)"})
+      .add({"--progress", FlagKind::Switch, "", "progress bar on stderr from the start, even into a file"})
+      .add({"--no-progress", FlagKind::Switch, "", "no progress bar"})
+      .add({"--quiet", FlagKind::Switch, "", "print nothing on success", "-q"});
+  return p;
+}
+
+static void printHelp(const ArgParser& p) {
+  std::printf(
+      "usage: runnel-cli erode IN -o OUT --droplets N [--seed S] [--mode conserving|classic] [--edges "
+      "wrap|clamp]\n"
+      "           [--Kq X] [--Kw X] [--Kr X] [--Kd X] [--Ki X] [--min-slope X] [--g X] [--rain MAP]\n"
+      "           [--size WxH] [--range LO:HI] [--eroded OUT] [--deposited OUT] [--stats OUT.json] "
+      "[--progress]\n"
+      "       runnel-cli erode IN -o OUT --model grid|thermal --iterations N [parameters...]\n"
+      "\n"
+      "Erodes the heightmap IN and writes OUT. The same seed and inputs give the same bytes.\n"
+      "\n%s"
+      "\nmodels and their parameters (default, [range]):\n%s"
+      "\nexamples:\n"
+      "  runnel-cli erode t.png -o e.exr --droplets 500000 --edges clamp --stats run.json\n"
+      "  runnel-cli erode dem.png --range 236:1076 -o e.png --droplets 100000 --Kr 0.5 --min-slope 0.01\n"
+      "  runnel-cli erode t.r32 --size 1024x512 -o e.tif --droplets 1000000 --rain rain.png --spring "
+      "10,20,500\n",
+      p.flagHelp().c_str(), modelHelp().c_str());
+}
+
+// A bookkeeping map's output: 8-bit preview for .png, values for the float and 16-bit formats.
+struct MapOutput {
+  std::string path;
+  bool preview = false;
+};
+
+static std::optional<MapOutput> mapOutput(const ParsedArgs& a, const std::string& flag,
+                                          std::vector<std::string>& written) {
+  auto path = a.value(flag);
+  if (!path) return std::nullopt;
+  FileFormat f = checkHeightmapOutput(*path);
+  MapOutput out{*path, f == FileFormat::Png};
+  for (const std::string& p : out.preview ? std::vector<std::string>{*path} : pathsWritten(*path, f))
+    written.push_back(p);
+  return out;
+}
+
+static void writeMap(const MapOutput& out, const Heightmap& values, PreviewKind kind, const WriteOptions& w) {
+  if (out.preview)
+    writePreviewPng(out.path, values, kind);
+  else
+    writeHeightmap(out.path, values, w);
+}
+
+int runErode(const Args& args) {
+  ArgParser parser = erodeParser();
+  if (wantsHelp(args)) {
+    printHelp(parser);
+    return 0;
+  }
+  ParsedArgs a = parser.parse(args);
+  if (a.positionals().empty()) throw UsageError("the input heightmap IN is required");
+  if (a.positionals().size() > 1) throw UsageError("unexpected argument '" + a.positionals()[1] + "'");
+  const std::string input = a.positionals()[0];
+  auto out = a.value("-o");
+  if (!out) throw UsageError("-o OUT is required");
+
+  // The model and its parameters.
+  const ModelInfo& info = modelFrom(a);
+  std::vector<float> values = modelValuesFrom(info, a);
+  ModelCommon common = modelCommonFrom(info, a);
+  uint64_t amount = amountFrom(info, a);
+  threadsFrom(a);  // validated now; passed on when the parallel engine lands
+  uint64_t chunk = chunkFrom(a, amount, info.amount);
+  ReadOptions readOptions = readOptionsFrom(a);
+  WriteOptions writeOptions = writeOptionsFrom(a);
+
+  // Every output, before any work.
+  std::vector<std::string> written = pathsWritten(*out, checkHeightmapOutput(*out));
+  std::optional<MapOutput> erodedOut = mapOutput(a, "--eroded", written);
+  std::optional<MapOutput> depositedOut = mapOutput(a, "--deposited", written);
+  auto hillshade = a.value("--hillshade");
+  if (hillshade) {
+    if (formatFromPath(*hillshade) != FileFormat::Png)
+      throw Error(*hillshade + ": a hillshade preview is a .png");
+    checkWritable(*hillshade);
+    written.push_back(*hillshade);
+  }
+  auto statsPath = a.value("--stats");
+  if (statsPath) {
+    checkWritable(*statsPath);
+    written.push_back(*statsPath);
+  }
+  checkDistinct(written);
+
+  // Every input, before any work.
+  Terrain terrain(readFiniteHeightmap(input, readOptions));
+  std::unique_ptr<RainMap> rain = rainFrom(a, terrain.width(), terrain.heightCells());
+  std::unique_ptr<ErosionModel> model = info.create(values, common);
+
+  bool droplets = info.amount == AmountKind::Droplets;
+  ProgressBar progress(info.name, droplets ? "droplets" : "iterations", amount,
+                       progressMode(a.has("--progress"), a.has("--no-progress")));
+  ErosionStats stats = runInChunks(*model, terrain, rain.get(), amount, chunk, &progress);
+
+  // A model that blew up must not leave a file that looks like a result.
+  int64_t bad = terrain.height.firstNonFinite();
+  if (bad >= 0)
+    throw Error(std::string("the ") + info.name + " model produced a non-finite height at cell " +
+                std::to_string(bad) + "; nothing was written");
+
+  writeHeightmap(*out, terrain.height, writeOptions);
+  if (erodedOut) writeMap(*erodedOut, terrain.eroded, PreviewKind::Eroded, WriteOptions{});
+  if (depositedOut) writeMap(*depositedOut, terrain.deposited, PreviewKind::Deposited, WriteOptions{});
+  if (hillshade) writePreviewPng(*hillshade, terrain.height, PreviewKind::Hillshade);
+  if (statsPath) writeFileAtomically(*statsPath, stats.toJson() + "\n");
+  if (!a.has("--quiet")) std::printf("%s\n-> %s\n", stats.summary().c_str(), out->c_str());
+  return 0;
+}
+
+}  // namespace runnel::cli

@@ -1,0 +1,105 @@
+// runnel-cli generate: a terrain from fBm noise, ridged noise or fault formation, written to a file.
+#include <cstdio>
+
+#include "args.h"
+#include "commands.h"
+#include "core/error.h"
+#include "core/generators.h"
+#include "core/heightmap_io.h"
+#include "files.h"
+
+namespace runnel::cli {
+
+static ArgParser generateParser() {
+  ArgParser p("generate");
+  p.add({"--kind", FlagKind::Value, "K", "fbm (default), ridged or fault"})
+      .add({"--size", FlagKind::Value, "N|WxH", "map size in cells, 2 to 16384 a side (default 512)"})
+      .add({"--seed", FlagKind::Value, "S", "random seed, 0 to 2^64-1 (default 1)"})
+      .add({"--relief", FlagKind::Value, "H",
+            "max - min height in world units (default N/4, N the larger side)"})
+      .add({"--tileable", FlagKind::Switch, "", "make the map wrap seamlessly at its edges"})
+      .add({"--scale", FlagKind::Value, "X",
+            "noise: largest features as a share of the larger side (default 0.25)"})
+      .add({"--octaves", FlagKind::Value, "N", "noise: octaves (default 8)"})
+      .add({"--lacunarity", FlagKind::Value, "X", "noise: frequency factor between octaves (default 2)"})
+      .add({"--gain", FlagKind::Value, "X", "noise: amplitude factor between octaves (default 0.5)"})
+      .add({"--faults", FlagKind::Value, "N", "fault: number of faults (default 200)"})
+      .add({"--falloff", FlagKind::Value, "X", "fault: 0 sharp steps; > 0 softens them over about 1/X cells"})
+      .add({"-o", FlagKind::Value, "OUT", "output file (format from the extension)", "--output"})
+      .add(hillshadeFlag())
+      .add(outRangeFlag())
+      .add(objStepFlag());
+  return p;
+}
+
+static void printHelp(const ArgParser& p) {
+  std::printf(
+      "usage: runnel-cli generate --kind fbm|ridged|fault --size N|WxH [--seed S] [--relief H] [--tileable] "
+      "-o OUT\n"
+      "\n"
+      "Makes a terrain, deterministic by seed, and writes it to OUT.\n"
+      "\n%s"
+      "\nexample: runnel-cli generate --kind ridged --size 1024x512 --seed 7 --tileable -o ridges.exr\n",
+      p.flagHelp().c_str());
+}
+
+int runGenerate(const Args& args) {
+  ArgParser parser = generateParser();
+  if (wantsHelp(args)) {
+    printHelp(parser);
+    return 0;
+  }
+  ParsedArgs a = parser.parse(args);
+  if (!a.positionals().empty()) throw UsageError("unexpected argument '" + a.positionals()[0] + "'");
+  auto out = a.value("-o");
+  if (!out) throw UsageError("-o OUT is required");
+
+  GeneratorSettings s;
+  if (auto v = a.value("--kind")) {
+    try {
+      s.kind = generatorKindFromString(*v);
+    } catch (const Error& e) {
+      throw UsageError(std::string("--kind: ") + e.what());
+    }
+  }
+  if (auto v = a.value("--size")) {
+    int64_t w, h;
+    parseSize("--size", *v, w, h);
+    checkSize(w, h, "--size");
+    s.width = int(w);
+    s.height = int(h);
+  }
+  if (auto v = a.value("--seed")) s.seed = parseSeed("--seed", *v);
+  if (auto v = a.value("--relief")) s.relief = parseFloat("--relief", *v);
+  s.tileable = a.has("--tileable");
+  if (auto v = a.value("--scale")) s.scale = parseFloat("--scale", *v);
+  if (auto v = a.value("--octaves")) s.octaves = parseInt32("--octaves", *v);
+  if (auto v = a.value("--lacunarity")) s.lacunarity = parseFloat("--lacunarity", *v);
+  if (auto v = a.value("--gain")) s.gain = parseFloat("--gain", *v);
+  if (auto v = a.value("--faults")) s.faults = parseInt32("--faults", *v);
+  if (auto v = a.value("--falloff")) s.falloff = parseFloat("--falloff", *v);
+  validate(s);
+
+  // Every output is checked before the work starts.
+  WriteOptions writeOptions = writeOptionsFrom(a);
+  std::vector<std::string> written = pathsWritten(*out, checkHeightmapOutput(*out));
+  auto hillshade = a.value("--hillshade");
+  if (hillshade) {
+    if (formatFromPath(*hillshade) != FileFormat::Png)
+      throw Error(*hillshade + ": a hillshade preview is a .png");
+    checkWritable(*hillshade);
+    written.push_back(*hillshade);
+  }
+  checkDistinct(written);
+
+  Heightmap map = generate(s);
+  writeHeightmap(*out, map, writeOptions);
+  if (hillshade) writePreviewPng(*hillshade, map, PreviewKind::Hillshade);
+  float lo, hi;
+  map.minMax(lo, hi);
+  std::printf("generated %s %dx%d seed %llu, heights %g to %g -> %s\n", toString(s.kind), map.width(),
+              map.height(), static_cast<unsigned long long>(s.seed), lo, hi, out->c_str());
+  return 0;
+}
+
+}  // namespace runnel::cli

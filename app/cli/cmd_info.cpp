@@ -1,0 +1,94 @@
+// runnel-cli info: what a heightmap file holds, for people and for scripts (one "key: value" a line).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "args.h"
+#include "commands.h"
+#include "core/error.h"
+#include "core/heightmap_io.h"
+#include "file_details.h"
+#include "files.h"
+
+namespace runnel::cli {
+
+static ArgParser infoParser() {
+  ArgParser p("info");
+  p.add({"--size", FlagKind::Value, "WxH",
+         "raw input (.r16/.r32): its size (default: square by the file's length)"})
+      .add({"--range", FlagKind::Value, "LO:HI",
+            "integer input: world heights of sample 0 and the top sample"});
+  return p;
+}
+
+// The sidecar's text on one line, or empty when there is none.
+static std::string sidecarText(const std::string& path) {
+  std::string sidecar = path + ".json";
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(sidecar, ec)) return "";
+  std::ifstream f(sidecar);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  std::string text, raw = ss.str();
+  bool space = false;
+  for (char c : raw) {
+    bool ws = c == ' ' || c == '\n' || c == '\r' || c == '\t';
+    if (ws && !space && !text.empty()) text += ' ';
+    if (!ws) text += c;
+    space = ws;
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return sidecar + " " + text;
+}
+
+int runInfo(const Args& args) {
+  ArgParser parser = infoParser();
+  if (wantsHelp(args)) {
+    std::printf(
+        "usage: runnel-cli info FILE [--size WxH] [--range LO:HI]\n"
+        "\n"
+        "Prints a heightmap's size, heights (min, max, mean in world units), non-finite samples, the file's\n"
+        "format details and its sidecar's height range, one 'key: value' a line.\n\n%s",
+        parser.flagHelp().c_str());
+    return 0;
+  }
+  ParsedArgs a = parser.parse(args);
+  if (a.positionals().empty()) throw UsageError("FILE is required");
+  if (a.positionals().size() > 1) throw UsageError("unexpected argument '" + a.positionals()[1] + "'");
+  const std::string path = a.positionals()[0];
+  Heightmap map = readHeightmap(path, readOptionsFrom(a));
+
+  // NaN and infinities are counted, not folded into the statistics.
+  uint64_t nonFinite = 0, finite = 0;
+  double sum = 0, lo = INFINITY, hi = -INFINITY;
+  const float* p = map.data();
+  for (size_t i = 0; i < map.cellCount(); ++i) {
+    float v = p[i];
+    if (!std::isfinite(v)) {
+      ++nonFinite;
+      continue;
+    }
+    ++finite;
+    sum += v;
+    lo = std::min(lo, double(v));
+    hi = std::max(hi, double(v));
+  }
+  std::printf("file: %s\n", path.c_str());
+  std::printf("format: %s\n", describeFile(path).c_str());
+  std::printf("size: %dx%d\n", map.width(), map.height());
+  std::printf("cells: %zu\n", map.cellCount());
+  if (finite) {
+    std::printf("min: %.9g\nmax: %.9g\nmean: %.9g\n", lo, hi, sum / double(finite));
+  } else {
+    std::printf("min: none\nmax: none\nmean: none\n");
+  }
+  std::printf("non-finite: %llu\n", static_cast<unsigned long long>(nonFinite));
+  std::string sidecar = sidecarText(path);
+  std::printf("sidecar: %s\n", sidecar.empty() ? "none" : sidecar.c_str());
+  return 0;
+}
+
+}  // namespace runnel::cli

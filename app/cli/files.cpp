@@ -1,0 +1,105 @@
+#include "files.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <set>
+
+#include "core/error.h"
+
+namespace runnel::cli {
+
+namespace fs = std::filesystem;
+
+void checkWritable(const std::string& path) {
+  if (path.empty()) throw Error("output path is empty");
+  fs::path p(path);
+  std::error_code ec;
+  if (fs::is_directory(p, ec)) throw Error(path + ": is a folder, not a file");
+  fs::path folder = p.parent_path();
+  if (folder.empty()) folder = ".";
+  if (!fs::is_directory(folder, ec)) throw Error(path + ": folder " + folder.string() + " does not exist");
+  if (access(folder.c_str(), W_OK | X_OK) != 0)
+    throw Error(path + ": folder " + folder.string() + " is not writable");
+}
+
+FileFormat checkHeightmapOutput(const std::string& path) {
+  FileFormat f = formatFromPath(path);
+  checkWritable(path);
+  return f;
+}
+
+std::vector<std::string> pathsWritten(const std::string& path, FileFormat format) {
+  if (format == FileFormat::Png || format == FileFormat::R16) return {path, path + ".json"};
+  return {path};
+}
+
+void checkDistinct(const std::vector<std::string>& paths) {
+  std::set<std::string> seen;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    std::string key = fs::weakly_canonical(fs::path(p), ec).string();
+    if (ec) key = p;
+    if (!seen.insert(key).second) throw Error(p + ": two outputs would be written to this path");
+  }
+}
+
+ReadOptions readOptionsFrom(const ParsedArgs& args) {
+  ReadOptions o;
+  if (auto size = args.value("--size")) {
+    int64_t w, h;
+    parseSize("--size", *size, w, h);
+    checkSize(w, h, "--size");
+    o.width = int(w);
+    o.height = int(h);
+  }
+  if (auto range = args.value("--range")) {
+    try {
+      o.range = parseRange(*range);
+    } catch (const Error& e) {
+      throw UsageError(std::string("--range: ") + e.what());
+    }
+  }
+  return o;
+}
+
+Heightmap readFiniteHeightmap(const std::string& path, const ReadOptions& options) {
+  Heightmap map = readHeightmap(path, options);
+  int64_t bad = map.firstNonFinite();
+  if (bad >= 0) {
+    int x = int(bad % map.width()), y = int(bad / map.width());
+    throw Error(path + ": sample at (" + std::to_string(x) + ", " + std::to_string(y) +
+                ") is not a finite number");
+  }
+  return map;
+}
+
+WriteOptions writeOptionsFrom(const ParsedArgs& args) {
+  WriteOptions o;
+  if (auto range = args.value("--out-range")) {
+    try {
+      o.range = parseRange(*range);
+    } catch (const Error& e) {
+      throw UsageError(std::string("--out-range: ") + e.what());
+    }
+  }
+  if (auto step = args.value("--obj-step")) {
+    int64_t n = parseInt("--obj-step", *step);
+    if (n < 1 || n > kMaxSide) throw Error("obj-step: " + *step + " is outside [1, 16384]");
+    o.objStep = int(n);
+  }
+  return o;
+}
+
+FlagSpec outRangeFlag() {
+  return {"--out-range", FlagKind::Value, "LO:HI",
+          "16-bit outputs: world heights of samples 0 and 65535 (default: min:max)"};
+}
+FlagSpec objStepFlag() {
+  return {"--obj-step", FlagKind::Value, "N", "OBJ output: a vertex every N samples (default 1)"};
+}
+FlagSpec hillshadeFlag() {
+  return {"--hillshade", FlagKind::Value, "OUT.png", "also write an 8-bit hillshade preview of the result"};
+}
+
+}  // namespace runnel::cli

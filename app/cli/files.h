@@ -1,0 +1,35 @@
+// runnel-cli's file handling shared by the commands: reading with --size/--range, writing with
+// --out-range/--obj-step, and the checks made before any long work starts, so a run that would fail at the
+// end fails at once and writes nothing (output formats from their extensions, folders that exist and take
+// files, no two outputs or sidecars at one path).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "args.h"
+#include "core/heightmap_io.h"
+
+namespace runnel::cli {
+
+// Throws runnel::Error naming `path` unless its folder exists and is writable and path is not a folder.
+void checkWritable(const std::string& path);
+// The format of a heightmap output (from its extension) after checkWritable. Throws Error naming path.
+FileFormat checkHeightmapOutput(const std::string& path);
+// The paths a heightmap write creates: the file and, for 16-bit formats, its JSON sidecar.
+std::vector<std::string> pathsWritten(const std::string& path, FileFormat format);
+// Throws Error naming a path that two outputs would both write.
+void checkDistinct(const std::vector<std::string>& paths);
+
+// ReadOptions from --size WxH and --range LO:HI (usage errors name the flag; limits are Errors).
+ReadOptions readOptionsFrom(const ParsedArgs& args);
+// readHeightmap, then refuses NaN or infinite samples (naming the file and the cell).
+Heightmap readFiniteHeightmap(const std::string& path, const ReadOptions& options);
+
+// WriteOptions from --out-range LO:HI and --obj-step N.
+WriteOptions writeOptionsFrom(const ParsedArgs& args);
+// The flags above as FlagSpecs, so each command lists them the same way.
+FlagSpec outRangeFlag();
+FlagSpec objStepFlag();
+FlagSpec hillshadeFlag();
+
+}  // namespace runnel::cli

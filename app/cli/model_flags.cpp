@@ -1,0 +1,144 @@
+#include "model_flags.h"
+
+#include <cctype>
+#include <cstdio>
+#include <set>
+
+#include "core/error.h"
+
+namespace runnel::cli {
+
+std::string paramFlagName(const std::string& paramName) {
+  std::string out = "--";
+  for (size_t i = 0; i < paramName.size(); ++i) {
+    char c = paramName[i];
+    bool afterLower = i > 0 && std::islower(static_cast<unsigned char>(paramName[i - 1]));
+    if (std::isupper(static_cast<unsigned char>(c)) && afterLower) {
+      out += '-';
+      out += char(std::tolower(static_cast<unsigned char>(c)));
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+static const char* amountFlag(AmountKind k) {
+  return k == AmountKind::Droplets ? "--droplets" : "--iterations";
+}
+
+void addModelFlags(ArgParser& parser) {
+  parser.add({"--model", FlagKind::Value, "M", "erosion model (default droplet; list below)"})
+      .add({"--droplets", FlagKind::Value, "N", "droplets to run (droplet, particle, normal, raindrop)"})
+      .add({"--iterations", FlagKind::Value, "N", "whole-grid iterations to run (grid, thermal)"})
+      .add({"--mode", FlagKind::Value, "M",
+            "droplet model: conserving (default) or classic (the seed's arithmetic)"})
+      .add({"--seed", FlagKind::Value, "S", "random seed, 0 to 2^64-1 (default 1)"})
+      .add({"--edges", FlagKind::Value, "E",
+            "wrap (default, tileable as in the seed) or clamp (water leaves the map)"})
+      .add({"--threads", FlagKind::Value, "T",
+            "worker threads, >= 1 (accepted; runs on one thread until the parallel engine lands)"});
+  std::set<std::string> added;
+  for (const ModelInfo& m : modelCatalog()) {
+    for (const ParamInfo& p : m.params) {
+      std::string flag = paramFlagName(p.name);
+      if (!added.insert(flag).second) continue;
+      std::string alias = "--" + std::string(p.name);
+      parser.add({flag, FlagKind::Value, "X", std::string("model parameter ") + p.name,
+                  alias == flag ? std::string() : alias});
+    }
+  }
+}
+
+const ModelInfo& modelFrom(const ParsedArgs& args) {
+  std::string name = args.value("--model").value_or("droplet");
+  try {
+    return findModel(name);
+  } catch (const Error& e) {
+    throw UsageError(std::string("--model: ") + e.what());
+  }
+}
+
+std::vector<float> modelValuesFrom(const ModelInfo& model, const ParsedArgs& args) {
+  std::vector<float> values = defaultValues(model);
+  std::set<std::string> own;
+  for (size_t i = 0; i < model.params.size(); ++i) {
+    std::string flag = paramFlagName(model.params[i].name);
+    own.insert(flag);
+    if (auto v = args.value(flag)) values[i] = parseFloat(flag, *v);
+  }
+  // A parameter of another model is a mistake worth naming, not something to ignore.
+  std::set<std::string> others;
+  for (const ModelInfo& m : modelCatalog())
+    for (const ParamInfo& p : m.params) others.insert(paramFlagName(p.name));
+  for (const std::string& flag : args.given())
+    if (others.count(flag) && !own.count(flag))
+      throw UsageError(flag + " is not a parameter of the " + model.name + " model");
+  validateValues(model, values);
+  return values;
+}
+
+ModelCommon modelCommonFrom(const ModelInfo& model, const ParsedArgs& args) {
+  ModelCommon c;
+  if (auto v = args.value("--seed")) c.seed = parseSeed("--seed", *v);
+  if (auto v = args.value("--edges")) {
+    try {
+      c.edges = edgesFromString(*v);
+    } catch (const Error& e) {
+      throw UsageError(std::string("--edges: ") + e.what());
+    }
+  }
+  if (auto v = args.value("--mode")) {
+    if (std::string(model.name) != "droplet")
+      throw UsageError(std::string("--mode applies to the droplet model only, not ") + model.name);
+    try {
+      c.mode = dropletModeFromString(*v);
+    } catch (const Error& e) {
+      throw UsageError(std::string("--mode: ") + e.what());
+    }
+  }
+  return c;
+}
+
+uint64_t amountFrom(const ModelInfo& model, const ParsedArgs& args, int64_t fallback) {
+  const char* flag = amountFlag(model.amount);
+  const char* other =
+      amountFlag(model.amount == AmountKind::Droplets ? AmountKind::Iterations : AmountKind::Droplets);
+  if (args.has(other))
+    throw UsageError(std::string(other) + " does not apply to the " + model.name + " model; it counts " +
+                     flag);
+  auto v = args.value(flag);
+  if (!v) {
+    if (fallback >= 0) return uint64_t(fallback);
+    throw UsageError(std::string(flag) + " N is required");
+  }
+  int64_t n = parseInt(flag, *v);
+  // Named as the parameter, like the models' own range errors.
+  if (n < 0) throw Error(std::string(flag + 2) + ": " + *v + " is negative");
+  return uint64_t(n);
+}
+
+int threadsFrom(const ParsedArgs& args) {
+  auto v = args.value("--threads");
+  if (!v) return 1;
+  int n = parseInt32("--threads", *v);
+  if (n < 1 || n > 1024) throw Error("threads: " + *v + " is outside [1, 1024]");
+  return n;
+}
+
+std::string modelHelp() {
+  std::string out;
+  char line[512];
+  for (const ModelInfo& m : modelCatalog()) {
+    std::snprintf(line, sizeof line, "  %s (%s N): %s\n", m.name, amountFlag(m.amount), m.description);
+    out += line;
+    for (const ParamInfo& p : m.params) {
+      std::snprintf(line, sizeof line, "    %-14s %-8g [%g, %g]  %s\n", paramFlagName(p.name).c_str(),
+                    p.defaultValue, p.lo, p.hi, p.tooltip);
+      out += line;
+    }
+  }
+  return out;
+}
+
+}  // namespace runnel::cli

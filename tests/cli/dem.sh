@@ -1,0 +1,26 @@
+# A real elevation model: the Jacksboro fault DEM (16-bit PNG, 236..1076 m) with --range, eroded and checked.
+source "$(dirname "$0")/common.bash"
+
+DEM=$DATA/jacksboro_u16.png
+[ -f "$DEM" ] || fail "missing $DEM"
+close "$(info_field "$DEM" min --range 236:1076)" 236 0.01 || fail "info --range: min is not 236"
+close "$(info_field "$DEM" max --range 236:1076)" 1076 0.01 || fail "info --range: max is not 1076"
+
+ok "$CLI" erode "$DEM" --range 236:1076 -o dem.png --droplets 20000 --seed 3 --edges clamp \
+  --stats dem.json --eroded eroded.png
+[ "$(identify -format '%w %h %z' dem.png)" == "403 344 16" ] || fail "dem.png: $(identify -format '%w %h %z' dem.png)"
+[ "$(identify -format '%w %h' eroded.png)" == "403 344" ] || fail "eroded.png has the wrong size"
+[ "$(info_field dem.png non-finite)" == "0" ] || fail "the eroded DEM has non-finite heights"
+# Heights stay within the input's range (erosion lowers peaks and fills valleys).
+python3 - "$(info_field dem.png min)" "$(info_field dem.png max)" <<'PY' || fail "eroded DEM heights out of range"
+import sys
+lo, hi = map(float, sys.argv[1:])
+assert 236 - 1 <= lo and hi <= 1076 + 1 and hi - lo > 400, (lo, hi)
+PY
+python3 -c "
+import json; s = json.load(open('dem.json'))
+assert s['droplets'] == 20000 and s['eroded'] > 0, s
+assert abs(s['mass_error']) < 1e-4, s['mass_error']" || fail "dem stats: $(cat dem.json)"
+# The sidecar carries the range, so a second run needs no --range.
+ok "$CLI" erode dem.png -o dem2.r32 --droplets 1000
+echo "dem: ok"

@@ -1,0 +1,82 @@
+# Exit codes and messages: a usage error exits 2 naming the flag; a bad file, value or output exits 1 with
+# one line naming the file or parameter; neither writes anything.
+source "$(dirname "$0")/common.bash"
+
+ok "$CLI" generate --kind fbm --size 64 --seed 2 -o in.r32
+mkdir out
+
+# Usage errors: 2, naming the flag or command.
+expect_exit 2 "frobnicate" "$CLI" frobnicate
+expect_exit 2 "--bogus" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --bogus
+expect_exit 2 "--droplets" "$CLI" erode in.r32 -o out/a.r32 --droplets
+expect_exit 2 "--droplets" "$CLI" erode in.r32 -o out/a.r32 --droplets lots
+expect_exit 2 "--droplets" "$CLI" erode in.r32 -o out/a.r32 --droplets 1.5
+expect_exit 2 "--droplets" "$CLI" erode in.r32 -o out/a.r32
+expect_exit 2 "--Kq" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --Kq 1,5
+expect_exit 2 "--seed" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --seed -3
+expect_exit 2 "--mode" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --mode gentle
+expect_exit 2 "--edges" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --edges open
+expect_exit 2 "--model" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --model glacier
+expect_exit 2 "--seed" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --seed 1 --seed 2
+expect_exit 2 "--spring" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --spring 3,4
+expect_exit 2 "--range" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --range 5
+expect_exit 2 "--tileable" "$CLI" generate --tileable=yes -o out/g.png
+expect_exit 2 "-o" "$CLI" erode in.r32 --droplets 10
+expect_exit 2 "--size" "$CLI" generate --size 12y5 -o out/g.png
+expect_exit 2 "--kind" "$CLI" generate --kind perlin -o out/g.png
+expect_exit 2 "--iterations" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --iterations 3
+expect_exit 2 "--droplets" "$CLI" erode in.r32 -o out/a.r32 --model grid --droplets 10
+expect_exit 2 "unexpected argument" "$CLI" erode in.r32 extra.r32 -o out/a.r32 --droplets 10
+
+# Failures: 1, one line naming the file or the parameter, nothing written.
+expect_exit 1 "Kq" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --Kq nan
+expect_exit 1 "Kr" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --Kr -0.5
+expect_exit 1 "minSlope" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --min-slope inf
+expect_exit 1 "droplets" "$CLI" erode in.r32 -o out/a.r32 --droplets -5
+expect_exit 1 "missing.png" "$CLI" erode missing.png -o out/a.r32 --droplets 10
+expect_exit 1 "missing.png" "$CLI" info missing.png
+expect_exit 1 "no/such/folder/a.png" "$CLI" erode in.r32 -o no/such/folder/a.png --droplets 10
+expect_exit 1 "out/a.xyz" "$CLI" erode in.r32 -o out/a.xyz --droplets 10
+expect_exit 1 "out/s.xyz" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --eroded out/s.xyz
+expect_exit 1 "no/dir/s.json" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --stats no/dir/s.json
+expect_exit 1 "out/a.png" "$CLI" erode in.r32 -o out/a.png --droplets 10 --stats out/a.png.json
+expect_exit 1 "size" "$CLI" generate --size 20000 -o out/g.png
+expect_exit 1 "threads" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --threads 0
+expect_exit 1 "spring" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --spring 500,4,10
+expect_exit 1 "chunk" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --chunk 1000
+
+# A truncated PNG and a PNG that claims to be 100000x100000.
+ok "$CLI" generate --size 64 -o good.png
+head -c 300 good.png >trunc.png
+expect_exit 1 "trunc.png" "$CLI" erode trunc.png -o out/a.r32 --droplets 10
+expect_exit 1 "trunc.png" "$CLI" info trunc.png
+python3 - <<'PY'
+import struct, zlib
+def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xffffffff)
+ihdr = struct.pack(">IIBBBBB", 100000, 100000, 16, 0, 0, 0, 0)
+open("huge.png", "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IEND", b""))
+PY
+expect_exit 1 "huge.png" "$CLI" erode huge.png -o out/a.r32 --droplets 10
+
+# NaN heights in a raw input; a rain map of the wrong size.
+python3 -c "
+import struct
+v=[1.0]*64; v[9]=float('nan')
+open('nan.r32','wb').write(struct.pack('<64f',*v))"
+expect_exit 1 "nan.r32" "$CLI" erode nan.r32 -o out/a.r32 --droplets 10
+ok "$CLI" generate --size 32 -o rain32.png
+expect_exit 1 "rain32.png" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --rain rain32.png
+
+# An output folder without write permission (root may write anywhere, so only as a normal user).
+if [ "$(id -u)" -ne 0 ]; then
+  mkdir ro && chmod 555 ro
+  expect_exit 1 "ro/a.png" "$CLI" erode in.r32 -o ro/a.png --droplets 10
+fi
+
+# An existing output is left as it was when a run fails.
+ok "$CLI" erode in.r32 -o out/keep.r32 --droplets 100
+cp out/keep.r32 keep.orig
+expect_exit 1 "Kd" "$CLI" erode in.r32 -o out/keep.r32 --droplets 100 --Kd nan
+cmp -s out/keep.r32 keep.orig || fail "a failed run changed an existing output"
+[ -z "$(ls out | grep -v '^keep.r32$')" ] || fail "stray files in out/: $(ls out)"
+echo "errors: ok"

@@ -1,0 +1,62 @@
+# generate + erode + export to every format; the files open in the tools people check them with, at the
+# right size and depth, and read back through runnel-cli.
+source "$(dirname "$0")/common.bash"
+
+W=96 H=64
+ok "$CLI" generate --kind ridged --size ${W}x$H --seed 4 --relief 24 -o base.r32
+[ "$(stat -c %s base.r32)" -eq $((W * H * 4)) ] || fail "base.r32 is $(stat -c %s base.r32) bytes"
+
+for ext in png r16 r32 pfm tif exr obj; do
+  ok "$CLI" erode base.r32 --size ${W}x$H -o out.$ext --droplets 4000 --seed 1
+  [ -s out.$ext ] || fail "erode -o out.$ext wrote nothing"
+done
+
+# 16-bit PNG: identify sees the size and depth; the sidecar gives its height range.
+[ "$(identify -format '%w %h %z' out.png)" == "$W $H 16" ] || fail "identify out.png: $(identify -format '%w %h %z' out.png)"
+[ -s out.png.json ] && [ -s out.r16.json ] || fail "16-bit outputs lack their .json sidecars"
+python3 -c "import json; d=json.load(open('out.png.json')); assert d['width']==$W and d['height']==$H" ||
+  fail "out.png.json does not describe a ${W}x$H image"
+# Raw files: size by bytes.
+[ "$(stat -c %s out.r16)" -eq $((W * H * 2)) ] || fail "out.r16 is $(stat -c %s out.r16) bytes"
+[ "$(stat -c %s out.r32)" -eq $((W * H * 4)) ] || fail "out.r32 is $(stat -c %s out.r32) bytes"
+# Float TIFF: gdalinfo and tiffinfo.
+gdalinfo out.tif >gdal.txt 2>&1 || fail "gdalinfo cannot open out.tif: $(cat gdal.txt)"
+grep -q "Size is $W, $H" gdal.txt || fail "gdalinfo out.tif: $(grep Size gdal.txt)"
+grep -q "Type=Float32" gdal.txt || fail "gdalinfo out.tif is not Float32: $(grep Type= gdal.txt)"
+tiffinfo out.tif 2>&1 | grep -q "Image Width: $W Image Length: $H" || fail "tiffinfo out.tif: wrong size"
+# EXR.
+exrheader out.exr >exr.txt 2>&1 || fail "exrheader cannot open out.exr: $(cat exr.txt)"
+grep -q "(0 0) - ($((W - 1)) $((H - 1)))" exr.txt || fail "exrheader out.exr: $(grep -i window exr.txt)"
+grep -qi "32-bit floating-point" exr.txt || fail "out.exr is not 32-bit float: $(grep -A2 channels exr.txt)"
+# PFM: a grey float header with the size.
+head -c 2 out.pfm | grep -q "Pf" || fail "out.pfm is not a grey PFM"
+# OBJ: one vertex per sample.
+assimp info out.obj >obj.txt 2>&1 || fail "assimp cannot open out.obj: $(tail -3 obj.txt)"
+grep -E "^Vertices: +$((W * H))$" obj.txt >/dev/null || fail "assimp info out.obj: $(grep Vertices obj.txt)"
+ok "$CLI" erode base.r32 --size ${W}x$H -o half.obj --droplets 10 --obj-step 2
+[ "$(grep -c '^v ' half.obj)" -lt $((W * H / 2)) ] || fail "--obj-step 2 did not decimate the OBJ"
+
+# Every readable output reads back at the same size with nearly the same heights as the exact r32.
+ref_min=$(info_field out.r32 min --size ${W}x$H)
+ref_max=$(info_field out.r32 max --size ${W}x$H)
+for ext in png r16 r32 pfm tif exr; do
+  extra=""
+  [ $ext == r16 ] || [ $ext == r32 ] && extra="--size ${W}x$H"
+  [ "$(info_field out.$ext size $extra)" == "${W}x$H" ] || fail "info out.$ext: size $(info_field out.$ext size $extra)"
+  close "$(info_field out.$ext min $extra)" "$ref_min" 0.01 || fail "out.$ext min $(info_field out.$ext min $extra) vs $ref_min"
+  close "$(info_field out.$ext max $extra)" "$ref_max" 0.01 || fail "out.$ext max $(info_field out.$ext max $extra) vs $ref_max"
+  # And erodes as an input.
+  ok "$CLI" erode out.$ext $extra -o again_$ext.r32 --droplets 100
+done
+
+# The bookkeeping maps: 8-bit previews as .png, values in float formats.
+ok "$CLI" erode base.r32 --size ${W}x$H -o e.r32 --droplets 4000 --eroded er.png --deposited de.png \
+  --hillshade hs.png
+for f in er.png de.png hs.png; do
+  [ "$(identify -format '%w %h %z' $f)" == "$W $H 8" ] || fail "identify $f: $(identify -format '%w %h %z' $f)"
+done
+ok "$CLI" erode base.r32 --size ${W}x$H -o e.r32 --droplets 4000 --eroded er.tif --deposited de.exr
+[ "$(info_field er.tif size)" == "${W}x$H" ] || fail "--eroded er.tif has the wrong size"
+python3 -c "import sys; sys.exit(0 if float('$(info_field er.tif max)') > 0 else 1)" || fail "--eroded er.tif is all zero"
+python3 -c "import sys; sys.exit(0 if float('$(info_field de.exr min)') >= 0 else 1)" || fail "--deposited de.exr is negative"
+echo "formats: ok"

@@ -1,0 +1,34 @@
+# runnel-cli info: size, heights, non-finite count, format details and the sidecar's range.
+source "$(dirname "$0")/common.bash"
+
+ok "$CLI" generate --kind fbm --size 100x60 --seed 1 --relief 30 -o t.png
+ok "$CLI" info t.png
+cat ok.out
+grep -qx "size: 100x60" ok.out || fail "info t.png: no 'size: 100x60'"
+grep -qx "cells: 6000" ok.out || fail "info t.png: no 'cells: 6000'"
+grep -q "^format: PNG, 16-bit grey, 100x60" ok.out || fail "info t.png: format line"
+grep -qx "non-finite: 0" ok.out || fail "info t.png: non-finite count"
+grep -q "^sidecar: t.png.json" ok.out || fail "info t.png: sidecar line"
+grep -q "world_height_at_65535" ok.out || fail "info t.png: sidecar range"
+close "$(info_field t.png min)" 0 0.001 || fail "min $(info_field t.png min), wanted 0"
+close "$(info_field t.png max)" 30 0.001 || fail "max $(info_field t.png max), wanted 30"
+mean=$(info_field t.png mean)
+python3 -c "import sys; sys.exit(0 if 0 < $mean < 30 else 1)" || fail "mean $mean outside (0, 30)"
+
+# A float file with known values.
+python3 -c "
+import struct
+open('k.r32','wb').write(struct.pack('<16f', *[float(i) for i in range(16)]))"
+ok "$CLI" info k.r32
+grep -qx "size: 4x4" ok.out || fail "info k.r32: size"
+grep -qx "min: 0" ok.out && grep -qx "max: 15" ok.out && grep -qx "mean: 7.5" ok.out || fail "info k.r32: $(cat ok.out)"
+grep -q "^format: raw r32" ok.out || fail "info k.r32: format"
+grep -qx "sidecar: none" ok.out || fail "info k.r32: sidecar"
+
+ok "$CLI" generate --size 32 -o t.tif
+ok "$CLI" info t.tif
+grep -q "^format: TIFF, 32-bit float" ok.out || fail "info t.tif: $(grep format ok.out)"
+ok "$CLI" generate --size 32 -o t.exr
+ok "$CLI" info t.exr
+grep -q "^format: OpenEXR, channels .*float" ok.out || fail "info t.exr: $(grep format ok.out)"
+echo "info: ok"

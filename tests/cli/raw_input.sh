@@ -1,0 +1,20 @@
+# A raw input takes --size WxH, or is square by its length; a length that fits neither is refused.
+source "$(dirname "$0")/common.bash"
+
+ok "$CLI" generate --size 80x48 --seed 2 -o rect.r32
+ok "$CLI" generate --size 64 --seed 2 -o square.r32
+ok "$CLI" generate --size 64 --seed 2 -o square.r16
+
+ok "$CLI" erode rect.r32 --size 80x48 -o rect_out.r32 --droplets 1000
+[ "$(info_field rect_out.r32 size --size 80x48)" == "80x48" ] || fail "rect.r32 with --size 80x48"
+ok "$CLI" erode square.r32 -o square_out.r32 --droplets 1000
+[ "$(info_field square_out.r32 size)" == "64x64" ] || fail "square.r32 not read as 64x64 by its length"
+ok "$CLI" erode square.r16 -o square_out.png --droplets 1000
+[ "$(identify -format '%w %h' square_out.png)" == "64 64" ] || fail "square.r16 not read as 64x64"
+# The r16's sidecar restores its heights: the generator spans 0..16 on a 64 map.
+close "$(info_field square.r16 max)" 16 0.01 || fail "square.r16 max $(info_field square.r16 max), wanted 16"
+
+# 80x48 is not square, and --size must match the length.
+expect_exit 1 "rect.r32" "$CLI" erode rect.r32 -o x.r32 --droplets 10
+expect_exit 1 "rect.r32" "$CLI" erode rect.r32 --size 64x48 -o x.r32 --droplets 10
+echo "raw_input: ok"
