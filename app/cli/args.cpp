@@ -87,6 +87,7 @@ ParsedArgs ArgParser::parse(const std::vector<std::string>& args) const {
 std::string ArgParser::flagHelp() const {
   std::string out;
   for (const FlagSpec& s : specs_) {
+    if (!s.listed) continue;
     std::string left = "  " + s.name;
     if (!s.alias.empty()) left += ", " + s.alias;
     if (s.kind != FlagKind::Switch) left += " " + s.metavar;
@@ -97,6 +98,13 @@ std::string ArgParser::flagHelp() const {
     out += left + s.help + "\n";
   }
   return out;
+}
+
+void throwUsage(const std::string& flag, const std::exception& e) {
+  std::string message = e.what();
+  std::string bare = flag.substr(flag.find_first_not_of('-')) + ": ";
+  if (message.rfind(bare, 0) == 0) message = message.substr(bare.size());
+  throw UsageError(flag + ": " + message);
 }
 
 bool wantsHelp(const std::vector<std::string>& args) {

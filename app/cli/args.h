@@ -25,6 +25,7 @@ struct FlagSpec {
   std::string metavar;     // "S", "WxH" (for the help text)
   std::string help;        // one line
   std::string alias = {};  // another spelling, e.g. "--output" for "-o"; empty if none
+  bool listed = true;      // false: described elsewhere in the help (the models' parameters)
 };
 
 class ParsedArgs {
@@ -61,6 +62,10 @@ class ArgParser {
   std::string command_;
   std::vector<FlagSpec> specs_;
 };
+
+// A value core refused while parsing a flag (an unknown model, mode, range syntax) is a usage error:
+// "--mode: 'x' is not one of ..." (core's own "mode: " prefix is not repeated).
+[[noreturn]] void throwUsage(const std::string& flag, const std::exception& e);
 
 // True when --help or -h appears before any "--".
 bool wantsHelp(const std::vector<std::string>& args);

@@ -105,7 +105,7 @@ int runErode(const Args& args) {
   uint64_t amount = amountFrom(info, a);
   threadsFrom(a);  // validated now; passed on when the parallel engine lands
   uint64_t chunk = chunkFrom(a, amount, info.amount);
-  ReadOptions readOptions = readOptionsFrom(a);
+  ReadOptions readOptions = readOptionsFrom(a, input);
   WriteOptions writeOptions = writeOptionsFrom(a);
 
   // Every output, before any work.
@@ -132,7 +132,7 @@ int runErode(const Args& args) {
   std::unique_ptr<ErosionModel> model = info.create(values, common);
 
   bool droplets = info.amount == AmountKind::Droplets;
-  ProgressBar progress(info.name, droplets ? "droplets" : "iterations", amount,
+  ProgressBar progress("erode", droplets ? "droplets" : "iterations", amount,
                        progressMode(a.has("--progress"), a.has("--no-progress")));
   ErosionStats stats = runInChunks(*model, terrain, rain.get(), amount, chunk, &progress);
 
@@ -147,7 +147,11 @@ int runErode(const Args& args) {
   if (depositedOut) writeMap(*depositedOut, terrain.deposited, PreviewKind::Deposited, WriteOptions{});
   if (hillshade) writePreviewPng(*hillshade, terrain.height, PreviewKind::Hillshade);
   if (statsPath) writeFileAtomically(*statsPath, stats.toJson() + "\n");
-  if (!a.has("--quiet")) std::printf("%s\n-> %s\n", stats.summary().c_str(), out->c_str());
+  if (!a.has("--quiet")) {
+    std::string summary = stats.summary();
+    while (!summary.empty() && summary.back() == '\n') summary.pop_back();
+    std::printf("%s\nwrote %s\n", summary.c_str(), out->c_str());
+  }
   return 0;
 }
 

@@ -28,7 +28,8 @@ static ArgParser generateParser() {
       .add({"-o", FlagKind::Value, "OUT", "output file (format from the extension)", "--output"})
       .add(hillshadeFlag())
       .add(outRangeFlag())
-      .add(objStepFlag());
+      .add(objStepFlag())
+      .add({"--quiet", FlagKind::Switch, "", "print nothing on success", "-q"});
   return p;
 }
 
@@ -59,7 +60,7 @@ int runGenerate(const Args& args) {
     try {
       s.kind = generatorKindFromString(*v);
     } catch (const Error& e) {
-      throw UsageError(std::string("--kind: ") + e.what());
+      throwUsage("--kind", e);
     }
   }
   if (auto v = a.value("--size")) {
@@ -97,8 +98,9 @@ int runGenerate(const Args& args) {
   if (hillshade) writePreviewPng(*hillshade, map, PreviewKind::Hillshade);
   float lo, hi;
   map.minMax(lo, hi);
-  std::printf("generated %s %dx%d seed %llu, heights %g to %g -> %s\n", toString(s.kind), map.width(),
-              map.height(), static_cast<unsigned long long>(s.seed), lo, hi, out->c_str());
+  if (!a.has("--quiet"))
+    std::printf("generated %s %dx%d seed %llu, heights %g to %g -> %s\n", toString(s.kind), map.width(),
+                map.height(), static_cast<unsigned long long>(s.seed), lo, hi, out->c_str());
   return 0;
 }
 

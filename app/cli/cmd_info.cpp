@@ -2,13 +2,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <optional>
 
 #include "args.h"
 #include "commands.h"
 #include "core/error.h"
+#include "core/height_sidecar.h"
 #include "core/heightmap_io.h"
 #include "file_details.h"
 #include "files.h"
@@ -24,24 +23,18 @@ static ArgParser infoParser() {
   return p;
 }
 
-// The sidecar's text on one line, or empty when there is none.
-static std::string sidecarText(const std::string& path) {
-  std::string sidecar = path + ".json";
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(sidecar, ec)) return "";
-  std::ifstream f(sidecar);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  std::string text, raw = ss.str();
-  bool space = false;
-  for (char c : raw) {
-    bool ws = c == ' ' || c == '\n' || c == '\r' || c == '\t';
-    if (ws && !space && !text.empty()) text += ' ';
-    if (!ws) text += c;
-    space = ws;
+// The height range a 16-bit file's sidecar records, or why it cannot be used.
+static std::string sidecarLine(const std::string& path, const Heightmap& map) {
+  try {
+    std::optional<HeightRange> r = readHeightSidecar(path, map.width(), map.height());
+    if (!r) return "none";
+    char line[256];
+    std::snprintf(line, sizeof line, "%s: samples 0 and 65535 are heights %.9g and %.9g",
+                  sidecarPath(path).c_str(), r->lo, r->hi);
+    return line;
+  } catch (const Error& e) {
+    return std::string("unusable: ") + e.what();
   }
-  while (!text.empty() && text.back() == ' ') text.pop_back();
-  return sidecar + " " + text;
 }
 
 int runInfo(const Args& args) {
@@ -59,7 +52,7 @@ int runInfo(const Args& args) {
   if (a.positionals().empty()) throw UsageError("FILE is required");
   if (a.positionals().size() > 1) throw UsageError("unexpected argument '" + a.positionals()[1] + "'");
   const std::string path = a.positionals()[0];
-  Heightmap map = readHeightmap(path, readOptionsFrom(a));
+  Heightmap map = readHeightmap(path, readOptionsFrom(a, path));
 
   // NaN and infinities are counted, not folded into the statistics.
   uint64_t nonFinite = 0, finite = 0;
@@ -86,8 +79,7 @@ int runInfo(const Args& args) {
     std::printf("min: none\nmax: none\nmean: none\n");
   }
   std::printf("non-finite: %llu\n", static_cast<unsigned long long>(nonFinite));
-  std::string sidecar = sidecarText(path);
-  std::printf("sidecar: %s\n", sidecar.empty() ? "none" : sidecar.c_str());
+  std::printf("sidecar: %s\n", sidecarLine(path, map).c_str());
   return 0;
 }
 

@@ -44,9 +44,12 @@ void checkDistinct(const std::vector<std::string>& paths) {
   }
 }
 
-ReadOptions readOptionsFrom(const ParsedArgs& args) {
+ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input) {
   ReadOptions o;
   if (auto size = args.value("--size")) {
+    FileFormat f = formatFromPath(input);
+    if (f != FileFormat::R16 && f != FileFormat::R32)
+      throw UsageError("--size is for raw inputs (.r16, .r32); " + input + " records its own size");
     int64_t w, h;
     parseSize("--size", *size, w, h);
     checkSize(w, h, "--size");
@@ -57,7 +60,7 @@ ReadOptions readOptionsFrom(const ParsedArgs& args) {
     try {
       o.range = parseRange(*range);
     } catch (const Error& e) {
-      throw UsageError(std::string("--range: ") + e.what());
+      throwUsage("--range", e);
     }
   }
   return o;
@@ -80,7 +83,7 @@ WriteOptions writeOptionsFrom(const ParsedArgs& args) {
     try {
       o.range = parseRange(*range);
     } catch (const Error& e) {
-      throw UsageError(std::string("--out-range: ") + e.what());
+      throwUsage("--out-range", e);
     }
   }
   if (auto step = args.value("--obj-step")) {

@@ -20,8 +20,9 @@ std::vector<std::string> pathsWritten(const std::string& path, FileFormat format
 // Throws Error naming a path that two outputs would both write.
 void checkDistinct(const std::vector<std::string>& paths);
 
-// ReadOptions from --size WxH and --range LO:HI (usage errors name the flag; limits are Errors).
-ReadOptions readOptionsFrom(const ParsedArgs& args);
+// ReadOptions for `input` from --size WxH and --range LO:HI (usage errors name the flag; limits are
+// Errors). --size for an input that is not raw (.r16, .r32) is a usage error: it would be ignored.
+ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input);
 // readHeightmap, then refuses NaN or infinite samples (naming the file and the cell).
 Heightmap readFiniteHeightmap(const std::string& path, const ReadOptions& options);
 

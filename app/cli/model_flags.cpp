@@ -45,7 +45,7 @@ void addModelFlags(ArgParser& parser) {
       if (!added.insert(flag).second) continue;
       std::string alias = "--" + std::string(p.name);
       parser.add({flag, FlagKind::Value, "X", std::string("model parameter ") + p.name,
-                  alias == flag ? std::string() : alias});
+                  alias == flag ? std::string() : alias, /*listed=*/false});
     }
   }
 }
@@ -55,7 +55,7 @@ const ModelInfo& modelFrom(const ParsedArgs& args) {
   try {
     return findModel(name);
   } catch (const Error& e) {
-    throw UsageError(std::string("--model: ") + e.what());
+    throwUsage("--model", e);
   }
 }
 
@@ -85,7 +85,7 @@ ModelCommon modelCommonFrom(const ModelInfo& model, const ParsedArgs& args) {
     try {
       c.edges = edgesFromString(*v);
     } catch (const Error& e) {
-      throw UsageError(std::string("--edges: ") + e.what());
+      throwUsage("--edges", e);
     }
   }
   if (auto v = args.value("--mode")) {
@@ -94,7 +94,7 @@ ModelCommon modelCommonFrom(const ModelInfo& model, const ParsedArgs& args) {
     try {
       c.mode = dropletModeFromString(*v);
     } catch (const Error& e) {
-      throw UsageError(std::string("--mode: ") + e.what());
+      throwUsage("--mode", e);
     }
   }
   return c;
@@ -133,8 +133,10 @@ std::string modelHelp() {
     std::snprintf(line, sizeof line, "  %s (%s N): %s\n", m.name, amountFlag(m.amount), m.description);
     out += line;
     for (const ParamInfo& p : m.params) {
-      std::snprintf(line, sizeof line, "    %-14s %-8g [%g, %g]  %s\n", paramFlagName(p.name).c_str(),
-                    p.defaultValue, p.lo, p.hi, p.tooltip);
+      char range[64];
+      std::snprintf(range, sizeof range, "[%g, %g]", p.lo, p.hi);
+      std::snprintf(line, sizeof line, "    %-14s %-7g %-12s %s\n", paramFlagName(p.name).c_str(),
+                    p.defaultValue, range, p.tooltip);
       out += line;
     }
   }

@@ -20,7 +20,8 @@ ok() {
 # Every file under the working folder but the captured output.
 files_now() { find "$TMP" -mindepth 1 ! -name .out ! -name .err | sort; }
 
-# expect_exit CODE NEEDLE CMD...: exit status CODE, exactly one line on stderr, containing NEEDLE, and no
+# expect_exit CODE NEEDLE CMD...: exit status CODE, exactly one line on stderr, matching NEEDLE (an extended
+# regular expression, case-insensitive), and no
 # new file in the working folder (a failed run writes nothing).
 expect_exit() {
   local code=$1 needle=$2
@@ -31,7 +32,7 @@ expect_exit() {
   after=$(files_now)
   [ "$status" -eq "$code" ] || fail "exit $status (wanted $code) from: $* -- $(cat "$TMP/.err")"
   [ "$(wc -l <"$TMP/.err")" -eq 1 ] || fail "wanted one line on stderr from: $* -- got: $(cat "$TMP/.err")"
-  grep -qF -- "$needle" "$TMP/.err" || fail "stderr of: $* -- does not name '$needle': $(cat "$TMP/.err")"
+  grep -qiE -- "$needle" "$TMP/.err" || fail "stderr of: $* -- does not name '$needle': $(cat "$TMP/.err")"
   [ "$before" == "$after" ] || fail "files appeared after a failed run of: $* -- $(comm -13 <(echo "$before") <(echo "$after"))"
   rm -f "$TMP/.out" "$TMP/.err"
 }

@@ -31,7 +31,7 @@ expect_exit 2 "unexpected argument" "$CLI" erode in.r32 extra.r32 -o out/a.r32 -
 # Failures: 1, one line naming the file or the parameter, nothing written.
 expect_exit 1 "Kq" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --Kq nan
 expect_exit 1 "Kr" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --Kr -0.5
-expect_exit 1 "minSlope" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --min-slope inf
+expect_exit 1 "min-?slope" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --min-slope inf
 expect_exit 1 "droplets" "$CLI" erode in.r32 -o out/a.r32 --droplets -5
 expect_exit 1 "missing.png" "$CLI" erode missing.png -o out/a.r32 --droplets 10
 expect_exit 1 "missing.png" "$CLI" info missing.png
@@ -47,6 +47,7 @@ expect_exit 1 "chunk" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --chunk 100
 
 # A truncated PNG and a PNG that claims to be 100000x100000.
 ok "$CLI" generate --size 64 -o good.png
+expect_exit 2 "--size" "$CLI" erode good.png --size 64x64 -o out/a.r32 --droplets 10
 head -c 300 good.png >trunc.png
 expect_exit 1 "trunc.png" "$CLI" erode trunc.png -o out/a.r32 --droplets 10
 expect_exit 1 "trunc.png" "$CLI" info trunc.png
