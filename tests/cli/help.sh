@@ -19,8 +19,7 @@ for f in -o --droplets --seed --mode --edges --Kq --Kw --Kr --Kd --Ki --min-slop
   --range --eroded --deposited --stats --progress --model --iterations --threads; do
   grep -qe "^ *$f[ ,]" ok.out || fail "erode --help does not list $f"
 done
-# (the droplet model and the two grid models; issue 5 adds the others to the same catalog)
-for m in droplet grid thermal; do
+for m in droplet grid particle normal raindrop thermal; do
   grep -qe "^  $m (" ok.out || fail "erode --help does not list the $m model"
 done
 ok "$CLI" generate --help
