@@ -42,6 +42,8 @@ AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
     if (fd_ < 0 && errno != EEXIST) fail("", errno);
   }
   if (fd_ < 0) fail("", EEXIST);
+  struct stat old;
+  if (::stat(target_.c_str(), &old) == 0 && S_ISREG(old.st_mode)) keepMode_ = int(old.st_mode & 07777);
 }
 
 AtomicFile::~AtomicFile() {
@@ -80,6 +82,9 @@ void AtomicFile::finish() {
   }
   // fsync works on the file, not the descriptor: it also covers bytes a library wrote through its own handle.
   if (::fsync(fd_) != 0) fail("", errno);
+  // Replacing a file keeps its permissions, as writing into it would have. Set only now: libraries that
+  // reopen the temporary file by name must still be able to write it.
+  if (keepMode_ >= 0 && ::fchmod(fd_, mode_t(keepMode_)) != 0) fail("", errno);
   int closed = stream_ ? std::fclose(stream_) : ::close(fd_);
   stream_ = nullptr;
   fd_ = -1;

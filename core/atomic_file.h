@@ -39,6 +39,7 @@ class AtomicFile {
   int fd_ = -1;
   FILE* stream_ = nullptr;
   bool finished_ = false, published_ = false;
+  int keepMode_ = -1;  // the permissions of the file being replaced, if any
 };
 
 }  // namespace runnel

@@ -5,6 +5,7 @@
 #include <ImfHeader.h>
 #include <ImfInputFile.h>
 #include <ImfOutputFile.h>
+#include <openexr.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -15,11 +16,31 @@
 
 namespace runnel::formats {
 
+namespace {
+
+// Refuses an oversized data window from the header alone. OpenEXR's core API parses headers without the
+// chunk table, which the C++ reader would size by the window before we could check it. A file the core API
+// cannot parse is left to the C++ reader, whose message is the one reported.
+void checkExrSize(const std::string& path) {
+  exr_context_initializer_t init = EXR_DEFAULT_CONTEXT_INITIALIZER;
+  init.error_handler_fn = [](exr_const_context_t, exr_result_t, const char*) {};  // no print to stderr
+  exr_context_t context = nullptr;
+  exr_attr_box2i_t window;
+  bool known = exr_start_read(&context, path.c_str(), &init) == EXR_ERR_SUCCESS &&
+               exr_get_data_window(context, 0, &window) == EXR_ERR_SUCCESS;
+  exr_finish(&context);
+  if (known)
+    checkSize(int64_t(window.max.x) - window.min.x + 1, int64_t(window.max.y) - window.min.y + 1, path);
+}
+
+}  // namespace
+
 Heightmap readExr(const std::string& path) {
   if (FILE* probe = std::fopen(path.c_str(), "rb"))
     std::fclose(probe);
   else
     throw Error(path + ": cannot open: " + std::strerror(errno));
+  checkExrSize(path);
   try {
     Imf::InputFile file(path.c_str());
     const Imf::Header& header = file.header();

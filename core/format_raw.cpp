@@ -1,6 +1,7 @@
 // Headerless raw heightmaps, row 0 first: .r16 (little-endian unsigned 16-bit, what Unity and Unreal import)
 // and .r32 (little-endian 32-bit float, exact heights). The size comes from the caller or, when it gives
 // none, from a square file's length.
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -73,12 +74,17 @@ Heightmap readRaw32(const std::string& path, int width, int height) {
 }
 
 void writeRaw16(AtomicFile& out, const Samples16& samples) {
-  std::vector<unsigned char> bytes(samples.size() * 2);
-  for (size_t i = 0; i < samples.size(); ++i) {
-    bytes[2 * i] = static_cast<unsigned char>(samples[i] & 0xff);
-    bytes[2 * i + 1] = static_cast<unsigned char>(samples[i] >> 8);
+  std::vector<unsigned char> bytes;
+  const size_t chunk = 1 << 16;
+  for (size_t start = 0; start < samples.size(); start += chunk) {
+    size_t n = std::min(chunk, samples.size() - start);
+    bytes.resize(2 * n);
+    for (size_t i = 0; i < n; ++i) {
+      bytes[2 * i] = static_cast<unsigned char>(samples[start + i] & 0xff);
+      bytes[2 * i + 1] = static_cast<unsigned char>(samples[start + i] >> 8);
+    }
+    out.write(bytes.data(), bytes.size());
   }
-  out.write(bytes.data(), bytes.size());
 }
 
 void writeRaw32(AtomicFile& out, const Heightmap& map) {

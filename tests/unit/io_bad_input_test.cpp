@@ -72,6 +72,50 @@ TEST(BadInput, APngClaiming100000x100000IsRefusedBeforeAllocating) {
   EXPECT_MENTIONS(m, "100000x100000");
 }
 
+// Our own small TIFF and EXR with the size fields in their headers rewritten to 100000x100000.
+TEST(BadInput, TiffAndExrClaiming100000x100000AreRefusedBeforeAllocating) {
+  ScratchDir dir;
+  const std::string tif = dir.file("huge.tif");
+  writeHeightmap(tif, testMap(4, 4));
+  std::string bytes = readBytes(tif);
+  ASSERT_EQ(bytes.substr(0, 4), std::string("II*\0", 4));  // little-endian classic TIFF
+  uint32_t ifd;
+  std::memcpy(&ifd, &bytes[4], 4);
+  uint16_t entries;
+  std::memcpy(&entries, &bytes[ifd], 2);
+  int patched = 0;
+  for (uint16_t e = 0; e < entries; ++e) {
+    char* entry = &bytes[ifd + 2 + 12 * e];
+    uint16_t tag;
+    std::memcpy(&tag, entry, 2);
+    if (tag != 256 && tag != 257) continue;  // ImageWidth, ImageLength
+    const uint16_t typeLong = 4;
+    const uint32_t one = 1, huge = 100000;
+    std::memcpy(entry + 2, &typeLong, 2);
+    std::memcpy(entry + 4, &one, 4);
+    std::memcpy(entry + 8, &huge, 4);
+    ++patched;
+  }
+  ASSERT_EQ(patched, 2);
+  writeBytes(tif, bytes);
+  std::string m = errorOf([&] { readHeightmap(tif); });
+  EXPECT_MENTIONS(m, tif);
+  EXPECT_MENTIONS(m, "100000x100000");
+
+  const std::string exr = dir.file("huge.exr");
+  writeHeightmap(exr, testMap(4, 4));
+  bytes = readBytes(exr);
+  const std::string field("dataWindow\0box2i\0", 17);
+  size_t at = bytes.find(field);
+  ASSERT_NE(at, std::string::npos);
+  const int32_t box[4] = {0, 0, 99999, 99999};  // xMin yMin xMax yMax
+  std::memcpy(&bytes[at + field.size() + 4], box, 16);
+  writeBytes(exr, bytes);
+  m = errorOf([&] { readHeightmap(exr); });
+  EXPECT_MENTIONS(m, exr);
+  EXPECT_MENTIONS(m, "100000x100000");
+}
+
 TEST(BadInput, TruncatedAndCorruptPngs) {
   ScratchDir dir;
   writeHeightmap(dir.file("good.png"), testMap(64, 64));
@@ -255,6 +299,14 @@ TEST(AtomicFile, AnAbandonedWriteLeavesTheTargetAlone) {
   EXPECT_EQ(dir.names(), std::set<std::string>{"t.bin"});
   writeFileAtomically(path, "new");
   EXPECT_EQ(readBytes(path), "new");
+  // A replaced file keeps its permissions.
+  std::filesystem::permissions(path, std::filesystem::perms::owner_read |
+                                         std::filesystem::perms::owner_write |
+                                         std::filesystem::perms::group_read);
+  writeFileAtomically(path, "newer");
+  EXPECT_EQ(std::filesystem::status(path).permissions(), std::filesystem::perms::owner_read |
+                                                             std::filesystem::perms::owner_write |
+                                                             std::filesystem::perms::group_read);
 }
 
 TEST(BadInput, MalformedOrStaleSidecars) {
