@@ -28,7 +28,10 @@ std::unique_ptr<ErosionModel> createDroplet(const std::vector<float>& values, co
 }
 
 std::unique_ptr<ErosionModel> createGrid(const std::vector<float>& values, const ModelCommon& common) {
-  return std::make_unique<GridErosion>(paramsFromValues(gridParamFields(), values, "grid"), common.edges);
+  auto model =
+      std::make_unique<GridErosion>(paramsFromValues(gridParamFields(), values, "grid"), common.edges);
+  model->setThreads(common.threads);
+  return model;
 }
 
 std::unique_ptr<ErosionModel> createParticle(const std::vector<float>& values, const ModelCommon& common) {
@@ -42,17 +45,24 @@ std::unique_ptr<ErosionModel> createNormal(const std::vector<float>& values, con
 }
 
 std::unique_ptr<ErosionModel> createRaindrop(const std::vector<float>& values, const ModelCommon& common) {
-  return std::make_unique<RaindropErosion>(paramsFromValues(raindropParamFields(), values, "raindrop"),
-                                           common.edges, common.seed);
+  auto model = std::make_unique<RaindropErosion>(paramsFromValues(raindropParamFields(), values, "raindrop"),
+                                                 common.edges, common.seed);
+  model->setThreads(common.threads);
+  return model;
 }
 
 std::unique_ptr<ErosionModel> createThermal(const std::vector<float>& values, const ModelCommon& common) {
-  return std::make_unique<ThermalErosion>(paramsFromValues(thermalParamFields(), values, "thermal"),
-                                          common.edges);
+  auto model = std::make_unique<ThermalErosion>(paramsFromValues(thermalParamFields(), values, "thermal"),
+                                                common.edges);
+  model->setThreads(common.threads);
+  return model;
 }
 
 std::unique_ptr<ErosionModel> createSmooth(const std::vector<float>& values, const ModelCommon& common) {
-  return std::make_unique<SmoothModel>(paramsFromValues(smoothParamFields(), values, "smooth"), common.edges);
+  auto model =
+      std::make_unique<SmoothModel>(paramsFromValues(smoothParamFields(), values, "smooth"), common.edges);
+  model->setThreads(common.threads);
+  return model;
 }
 
 std::vector<ModelInfo> buildCatalog() {

@@ -21,6 +21,9 @@ struct ModelCommon {
   uint64_t seed = 1;
   Edges edges = Edges::Wrap;
   DropletMode mode = DropletMode::Conserving;  // the droplet model's mode; others ignore it
+  // Threads for the whole-grid passes (grid, thermal, smooth, the raindrop model's blur); 0: all cores.
+  // The result does not depend on it. Droplet-like models run one thread until the parallel scheduler.
+  int threads = 0;
 };
 
 struct ModelInfo {

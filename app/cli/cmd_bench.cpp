@@ -56,7 +56,6 @@ int runBench(const Args& args) {
   std::vector<float> values = modelValuesFrom(info, a);
   ModelCommon common = modelCommonFrom(info, a);
   uint64_t amount = amountFrom(info, a, info.amount == AmountKind::Droplets ? 20000 : 100);
-  int threads = threadsFrom(a);
 
   auto t0 = std::chrono::steady_clock::now();
   Terrain terrain(generate(g));
@@ -66,21 +65,19 @@ int runBench(const Args& args) {
                        progressMode(a.has("--progress"), a.has("--no-progress")));
   ErosionStats s = runInChunks(*model, terrain, nullptr, amount, chunkSize(amount, info.amount), &progress);
 
-  float lo, hi;
-  terrain.height.minMax(lo, hi);
-  std::printf("map: %dx%d fBm, seed %llu, generated in %.3f s\n", g.width, g.height,
-              static_cast<unsigned long long>(g.seed), genSeconds);
-  // One thread until the parallel engine lands; --threads is checked and noted.
-  std::printf("model: %s%s%s, %llu %s, seed %llu, edges %s, threads 1%s\n", info.name,
-              std::string(info.name) == "droplet" ? " " : "",
-              std::string(info.name) == "droplet" ? toString(common.mode) : "",
-              static_cast<unsigned long long>(amount),
-              info.amount == AmountKind::Droplets ? "droplets" : "iterations",
-              static_cast<unsigned long long>(common.seed), toString(common.edges),
-              threads > 1 ? " (--threads accepted; the parallel engine has not landed)" : "");
-  std::printf("steps: %llu (%.1f per droplet)\n", static_cast<unsigned long long>(s.steps), s.avgPath());
+  const bool droplets = info.amount == AmountKind::Droplets;
+  const char* unit = droplets ? "droplet" : "iteration";
+  std::string threads = common.threads > 0 ? std::to_string(common.threads) : "all cores";
+  if (droplets) threads = "1 (droplets run on one thread until the parallel engine lands)";
+  const bool droplet = std::string(info.name) == "droplet";
+  std::printf("map: %dx%d fBm, relief %g, seed %llu, generated in %.3f s\n", g.width, g.height,
+              effectiveRelief(g), static_cast<unsigned long long>(g.seed), genSeconds);
+  std::printf("model: %s%s%s, %llu %ss, seed %llu, edges %s, threads %s\n", info.name, droplet ? " " : "",
+              droplet ? toString(common.mode) : "", static_cast<unsigned long long>(amount), unit,
+              static_cast<unsigned long long>(common.seed), toString(common.edges), threads.c_str());
+  std::printf("steps: %llu (%.1f per %s)\n", static_cast<unsigned long long>(s.steps), s.avgPath(), unit);
   std::printf("seconds: %.3f\n", s.seconds);
-  std::printf("droplets/s: %.0f\n", s.dropletsPerSecond());
+  std::printf("%ss/s: %.0f\n", unit, s.dropletsPerSecond());
   std::printf("steps/s: %.0f\n", s.stepsPerSecond());
   std::printf("ns/step: %.2f\n", s.steps ? s.seconds * 1e9 / double(s.steps) : 0.0);
   std::printf("mass error: %.3g\n", s.massError());

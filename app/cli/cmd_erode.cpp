@@ -103,7 +103,6 @@ int runErode(const Args& args) {
   std::vector<float> values = modelValuesFrom(info, a);
   ModelCommon common = modelCommonFrom(info, a);
   uint64_t amount = amountFrom(info, a);
-  threadsFrom(a);  // validated now; passed on when the parallel engine lands
   uint64_t chunk = chunkFrom(a, amount, info.amount);
   ReadOptions readOptions = readOptionsFrom(a, input);
   WriteOptions writeOptions = writeOptionsFrom(a);

@@ -37,7 +37,8 @@ void addModelFlags(ArgParser& parser) {
       .add({"--edges", FlagKind::Value, "E",
             "wrap (default, tileable as in the seed) or clamp (water leaves the map)"})
       .add({"--threads", FlagKind::Value, "T",
-            "worker threads, >= 1 (accepted; runs on one thread until the parallel engine lands)"});
+            "threads for whole-grid passes (default: all cores; same result for any T); droplets: one "
+            "thread until the parallel engine lands"});
   std::set<std::string> added;
   for (const ModelInfo& m : modelCatalog()) {
     for (const ParamInfo& p : m.params) {
@@ -80,6 +81,7 @@ std::vector<float> modelValuesFrom(const ModelInfo& model, const ParsedArgs& arg
 
 ModelCommon modelCommonFrom(const ModelInfo& model, const ParsedArgs& args) {
   ModelCommon c;
+  c.threads = threadsFrom(args);
   if (auto v = args.value("--seed")) c.seed = parseSeed("--seed", *v);
   if (auto v = args.value("--edges")) {
     try {
@@ -120,7 +122,7 @@ uint64_t amountFrom(const ModelInfo& model, const ParsedArgs& args, int64_t fall
 
 int threadsFrom(const ParsedArgs& args) {
   auto v = args.value("--threads");
-  if (!v) return 1;
+  if (!v) return 0;
   int n = parseInt32("--threads", *v);
   if (n < 1 || n > 1024) throw Error("threads: " + *v + " is outside [1, 1024]");
   return n;

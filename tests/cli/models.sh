@@ -26,4 +26,10 @@ done
 ok "$CLI" erode t.r32 -o g.r32 --model grid --iterations 10 --Kc 2 --evaporation 0.05
 expect_exit 2 "--Kq" "$CLI" erode t.r32 -o x.r32 --model grid --iterations 10 --Kq 5
 expect_exit 2 "--mode" "$CLI" erode t.r32 -o x.r32 --model thermal --iterations 10 --mode classic
+# --threads reaches the whole-grid passes and never changes the result.
+for m in grid thermal; do
+  ok "$CLI" erode t.r32 -o t1_$m.r32 --model $m --iterations 15 --threads 1
+  ok "$CLI" erode t.r32 -o t3_$m.r32 --model $m --iterations 15 --threads 3
+  cmp -s t1_$m.r32 t3_$m.r32 || fail "--model $m with 1 and 3 threads differs"
+done
 echo "models: ok"
