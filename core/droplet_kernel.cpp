@@ -114,34 +114,6 @@ void depositNearBorder(const TerrainView& t, bool conserving, int xi, int zi, fl
     if (idx[c] >= 0) depositCell(t, idx[c], ds * (scale == 1 ? wt[c] : wt[c] * scale));
 }
 
-// The bell brush near a border, one cell at a time, in the seed's order. Conserving normalises the
-// weights over the cells on the map, summing them in the order the interior path does.
-void erodeNearBorder(const TerrainView& t, bool conserving, int xi, int zi, float xp, float zp, float ds) {
-  float wt[4][4];
-  int64_t idx[4][4];
-  for (int j = 0; j < 4; ++j) {
-    const int z = zi - 1 + j;
-    const float zo = float(z) - zp;
-    const float zo2 = zo * zo;
-    for (int i = 0; i < 4; ++i) {
-      const int x = xi - 1 + i;
-      const float xo = float(x) - xp;
-      const float w = 1 - (xo * xo + zo2) * 0.25f;
-      idx[j][i] = cellIndex(t, x, z);
-      wt[j][i] = (w > 0 && idx[j][i] >= 0) ? w * kBell : 0.0f;
-    }
-  }
-  float scale = ds;
-  if (conserving) {
-    float col[4];
-    for (int i = 0; i < 4; ++i) col[i] = (wt[0][i] + wt[1][i]) + (wt[2][i] + wt[3][i]);
-    scale = ds / ((col[0] + col[2]) + (col[1] + col[3]));
-  }
-  for (int j = 0; j < 4; ++j)
-    for (int i = 0; i < 4; ++i)
-      if (wt[j][i] > 0) erodeCell(t, idx[j][i], wt[j][i] * scale);
-}
-
 // The same brush on four rows of four cells that are all on the map (the cell's brush is interior).
 #if defined(__GNUC__)
 #define RUNNEL_INLINE inline __attribute__((always_inline))
@@ -158,15 +130,15 @@ RUNNEL_INLINE void erodeRow(float* h, float* r, float* d, F4 delta) {
   (F4::load(r) + max(delta - sediment, zero)).store(r);
 }
 
-// `frac` holds (xf, zf) of the droplet at xp = xi + xf: the seed's offsets x - xp are then exactly
+// xf and zf (in every lane) place the droplet at xp = xi + xf: the seed's offsets x - xp are then exactly
 // (x - xi) - xf, one rounding of the same real number. `first` is the index of cell (xi - 1, zi - 1).
 template <bool kConserving>
-RUNNEL_INLINE void erodeInterior(float* hgt, float* ero, float* dep, int W, int64_t first, F4 frac,
+RUNNEL_INLINE void erodeInterior(float* hgt, float* ero, float* dep, int W, int64_t first, F4 xf, F4 zf,
                                  float ds) {
   const F4 zero = F4::splat(0), one = F4::splat(1), quarter = F4::splat(0.25f), bell = F4::splat(kBell);
   const F4 offsets = F4::make(-1, 0, 1, 2);
-  const F4 xo = offsets - F4::broadcast<0>(frac);
-  const F4 zo = offsets - F4::broadcast<1>(frac);
+  const F4 xo = offsets - xf;
+  const F4 zo = offsets - zf;
   const F4 xo2 = xo * xo, zo2 = zo * zo;
   const F4 w0 = max(one - (xo2 + F4::broadcast<0>(zo2)) * quarter, zero) * bell;
   const F4 w1 = max(one - (xo2 + F4::broadcast<1>(zo2)) * quarter, zero) * bell;
@@ -180,6 +152,45 @@ RUNNEL_INLINE void erodeInterior(float* hgt, float* ero, float* dep, int W, int6
   erodeRow(hgt + i + W, ero + i + W, dep + i + W, w1 * s);
   erodeRow(hgt + i + 2 * W, ero + i + 2 * W, dep + i + 2 * W, w2 * s);
   erodeRow(hgt + i + 3 * W, ero + i + 3 * W, dep + i + 3 * W, w3 * s);
+}
+
+// The bell brush near a border: the same weights, then cell by cell in the seed's order, each cell
+// wrapped or, off a clamped map, skipped. Conserving normalises over the cells on the map, summing in
+// the order the interior path does.
+__attribute__((noinline)) void erodeNearBorder(const TerrainView& t, bool conserving, int xi, int zi,
+                                               float xp, float zp, float ds) {
+  const float xf = xp - float(xi), zf = zp - float(zi);  // exact, as xp >= 0
+  const F4 zero = F4::splat(0), one = F4::splat(1), quarter = F4::splat(0.25f), bell = F4::splat(kBell);
+  const F4 offsets = F4::make(-1, 0, 1, 2);
+  const F4 xo = offsets - F4::splat(xf), zo = offsets - F4::splat(zf);
+  const F4 xo2 = xo * xo, zo2 = zo * zo;
+  float wt[4][4];
+  (max(one - (xo2 + F4::broadcast<0>(zo2)) * quarter, zero) * bell).store(wt[0]);
+  (max(one - (xo2 + F4::broadcast<1>(zo2)) * quarter, zero) * bell).store(wt[1]);
+  (max(one - (xo2 + F4::broadcast<2>(zo2)) * quarter, zero) * bell).store(wt[2]);
+  (max(one - (xo2 + F4::broadcast<3>(zo2)) * quarter, zero) * bell).store(wt[3]);
+  int64_t col[4], row[4];
+  for (int i = 0; i < 4; ++i) {
+    int x = xi - 1 + i, z = zi - 1 + i;
+    if (t.edges == Edges::Wrap) {
+      x = wrapNear(x, t.width), z = wrapNear(z, t.rows);
+    } else {
+      if (unsigned(x) >= unsigned(t.width))
+        for (int j = 0; j < 4; ++j) wt[j][i] = 0;
+      if (unsigned(z) >= unsigned(t.rows))
+        for (int j = 0; j < 4; ++j) wt[i][j] = 0;
+    }
+    col[i] = x, row[i] = int64_t(z) * t.width;
+  }
+  float scale = ds;
+  if (conserving) {
+    float c[4];
+    for (int i = 0; i < 4; ++i) c[i] = (wt[0][i] + wt[1][i]) + (wt[2][i] + wt[3][i]);
+    scale = ds / ((c[0] + c[2]) + (c[1] + c[3]));
+  }
+  for (int j = 0; j < 4; ++j)
+    for (int i = 0; i < 4; ++i)
+      if (wt[j][i] > 0) erodeCell(t, row[j] + col[i], wt[j][i] * scale);
 }
 
 // Bilinear deposit of ds1 and then ds2 (0 for one deposit) at (xi + xf, zi + zf), both corners rows on
@@ -201,29 +212,57 @@ RUNNEL_INLINE void depositInterior(float* hgt, float* dep, int W, int64_t i, F4 
   d.storePairs(dep + i, dep + i + W);
 }
 
+// Where a droplet goes next: position, fractions, corner heights and cell index.
+struct NextCell {
+  F4 pos, frac, corners;
+  int64_t cell;
+  bool onMap;  // false: the droplet leaves an open map (or its position is NaN)
+};
+
 // The next position when it is near or past the map's border: wraps it, or reports that the droplet
-// leaves an open map (false). Fills the cell, the fractions and the corner heights.
-bool nextNearBorder(const TerrainView& t, F4& next, int& nxi, int& nzi, F4& frac, F4& corners) {
+// leaves an open map. Out of line, so the interior loop keeps its registers.
+__attribute__((noinline)) NextCell nextNearBorder(const TerrainView& t, F4 next) {
   float nxp = next.lane<0>(), nzp = next.lane<1>();
   const int W = t.width, H = t.rows;
+  int nxi, nzi;
+  NextCell n{};
   if (t.edges == Edges::Wrap) {
     if (nxp < 0) nxp += float(W);
     if (nxp >= float(W)) nxp -= float(W);
     if (nzp < 0) nzp += float(H);
     if (nzp >= float(H)) nzp -= float(H);
-    if (!(nxp >= 0 && nxp < float(W) && nzp >= 0 && nzp < float(H))) return false;  // NaN: give up
+    if (!(nxp >= 0 && nxp < float(W) && nzp >= 0 && nzp < float(H))) return n;  // NaN: give up
     nxi = floorToInt(nxp), nzi = floorToInt(nzp);
   } else {
     nxi = floorToInt(nxp), nzi = floorToInt(nzp);
-    if (!(nxp >= 0 && nzp >= 0) || nxi > W - 2 || nzi > H - 2) return false;  // off an open edge
+    if (!(nxp >= 0 && nzp >= 0) || nxi > W - 2 || nzi > H - 2) return n;  // off an open edge
   }
   float c00, c10, c01, c11;
   readCorners(t, nxi, nzi, c00, c10, c01, c11);
-  next = F4::make(nxp, nzp, nxp, nzp);
   const float nxf = nxp - float(nxi), nzf = nzp - float(nzi);
-  frac = F4::make(nxf, nzf, nxf, nzf);
-  corners = F4::make(c00, c10, c01, c11);
-  return true;
+  n.pos = F4::make(nxp, nzp, nxp, nzp);
+  n.frac = F4::make(nxf, nzf, nxf, nzf);
+  n.corners = F4::make(c00, c10, c01, c11);
+  n.cell = int64_t(nzi) * W + nxi;
+  n.onMap = true;
+  return n;
+}
+
+// Deposits near the border, from the vector state (positions there are >= 0: truncation is floor).
+__attribute__((noinline)) void depositNearBorder(const TerrainView& t, bool conserving, F4 pos, F4 wx, F4 wz,
+                                                 float ds) {
+  depositNearBorder(t, conserving, int(pos.lane<0>()), int(pos.lane<1>()), wx.lane<1>(), wz.lane<2>(), ds);
+}
+
+// Bilinear deposit where the droplet stands. (A function of the state's values rather than a lambda
+// capturing it by reference, which would keep the state in memory instead of registers.)
+template <bool kConserving>
+RUNNEL_INLINE void depositHere(const TerrainView& t, bool inside, int64_t cell, F4 wx, F4 wz, F4 pos,
+                               float ds) {
+  if (inside)
+    depositInterior<false>(t.height, t.deposited, t.width, cell, wx, wz, ds, 0);
+  else
+    depositNearBorder(t, kConserving, pos, wx, wz, ds);
 }
 
 // Vectors hold (x, z) pairs in lanes 0 and 1 (repeated in 2 and 3), the four corner heights
@@ -240,7 +279,6 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
   const F4 one = F4::splat(1), Ki = F4::splat(k.Ki);
 
   F4 pos = F4::make(float(xi), float(zi), float(xi), float(zi));
-  F4 frac = F4::splat(0);
   F4 wx = F4::make(1, 0, 1, 0), wz = F4::make(1, 1, 0, 0);  // bilinear weights at xf = zf = 0
   bool inside = unsigned(xi - 1) < spanX && unsigned(zi - 1) < spanZ;
   int64_t cell = int64_t(zi) * W + xi;
@@ -250,18 +288,8 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
   float h = h00;
   float s = 0, v = 0, w = 1;
   F4 dir = F4::splat(0);
-  double eroded = 0, deposited = 0;
+  double eroded = 0;  // what this droplet took; all of it is laid down again except what it loses
   uint32_t randomDirs = 0;
-
-  // Bilinear deposit where the droplet stands.
-  auto deposit = [&](float ds) {
-    if (inside)
-      depositInterior<false>(hgt, dep, W, cell, wx, wz, ds, 0);
-    else
-      depositNearBorder(t, kConserving, int(pos.lane<0>()), int(pos.lane<1>()), frac.lane<0>(),
-                        frac.lane<1>(),
-                        ds);  // positions are >= 0 here, so truncation is floor
-  };
 
   uint32_t moves = 0;
   for (; moves < k.maxPath; ++moves) {
@@ -285,7 +313,7 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
     // truncates wrongly (-1 < x < 0) is outside the interior and floored properly near the border.
     F4 next = pos + dir;
     const I4 cellOf = next.truncate();
-    int nxi = cellOf.lane<0>(), nzi = cellOf.lane<1>();
+    const int nxi = cellOf.lane<0>(), nzi = cellOf.lane<1>();
     const bool nextInside = unsigned(nxi - 1) < spanX && unsigned(nzi - 1) < spanZ;
     F4 nfrac, ncorners;
     int64_t ncell;
@@ -294,8 +322,9 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
       ncell = int64_t(nzi) * W + nxi;
       ncorners = F4::loadPairs(hgt + ncell, hgt + ncell + W);
     } else {
-      if (!nextNearBorder(t, next, nxi, nzi, nfrac, ncorners)) break;
-      ncell = int64_t(nzi) * W + nxi;
+      const NextCell n = nextNearBorder(t, next);
+      if (!n.onMap) break;
+      next = n.pos, nfrac = n.frac, ncorners = n.corners, ncell = n.cell;
     }
     // {1 - nxf, nxf, 1 - nxf, nxf} and {1 - nzf, 1 - nzf, nzf, nzf}
     const F4 u = F4::interleaveLow(one - nfrac, nfrac);
@@ -310,8 +339,7 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
       // The pit rule: fill up to the next height and go on from rest, or drop everything and stop.
       const float fill = (nh - h) + 0.001f;
       if (fill >= s) {
-        deposit(s);
-        deposited += s;
+        depositHere<kConserving>(t, inside, cell, wx, wz, pos, s);
         s = 0;
         break;
       }
@@ -324,8 +352,8 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
       if (inside)
         depositInterior<true>(hgt, dep, W, cell, wx, wz, fill, ds);
       else
-        deposit(fill), deposit(ds);
-      deposited += fill + ds;
+        depositHere<kConserving>(t, inside, cell, wx, wz, pos, fill),
+            depositHere<kConserving>(t, inside, cell, wx, wz, pos, ds);
       dh = (h - nh) + ds;  // the seed's DEPOSIT(dh)
       s -= ds;
     } else {
@@ -334,8 +362,7 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
       float ds = s - q;
       if (ds >= 0) {
         ds *= k.Kd;
-        deposit(ds);
-        deposited += ds;
+        depositHere<kConserving>(t, inside, cell, wx, wz, pos, ds);
         dh += ds;  // the seed's DEPOSIT(dh)
         s -= ds;
       } else {
@@ -343,7 +370,8 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
         const float most = dh * 0.99f;
         ds = ds < most ? ds : most;
         if (inside)
-          erodeInterior<kConserving>(hgt, ero, dep, W, cell - W - 1, frac, ds);
+          erodeInterior<kConserving>(hgt, ero, dep, W, cell - W - 1, F4::broadcast<1>(wx),
+                                     F4::broadcast<2>(wz), ds);
         else
           erodeNearBorder(t, kConserving, int(pos.lane<0>()), int(pos.lane<1>()), pos.lane<0>(),
                           pos.lane<1>(), ds);
@@ -354,13 +382,12 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
     }
 
     const float v2 = v * v + k.Kg * dh;
-    v = squareRoot(v2 > 0 ? v2 : 0.0f);
+    v = squareRoot(atLeastZero(v2));
     w *= k.evaporation;
 
     // Move on, carrying the next cell's heights as read before this step's changes (as the seed does).
     pos = next;
     cell = ncell;
-    frac = nfrac;
     wx = nwx, wz = nwz;
     inside = nextInside;
     h = nh;
@@ -370,16 +397,17 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
   if (moves >= k.maxPath) {
     ++tally.longPaths;
     if (kConserving) {
-      deposit(s);  // drop the load where the path is cut
-      deposited += s;
+      depositHere<kConserving>(t, inside, cell, wx, wz, pos, s);  // drop the load where the path is cut
       s = 0;
     }
   }
-  tally.lost += double(s);  // classic path cut, or carried off an open edge
+  // The droplet laid down everything it took except what it still carries (float rounding aside):
+  // that is lost (classic path cut, or carried off an open edge).
+  tally.lost += double(s);
+  tally.deposited += eroded - double(s);
   tally.steps += moves;
   tally.randomDirs += randomDirs;
   tally.eroded += eroded;
-  tally.deposited += deposited;
 }
 
 }  // namespace
@@ -390,12 +418,11 @@ void erodeWithBrush(const TerrainView& t, DropletMode mode, float xp, float zp, 
   if (t.width > 3 && t.rows > 3 && unsigned(xi - 1) < unsigned(t.width - 3) &&
       unsigned(zi - 1) < unsigned(t.rows - 3)) {
     const float xf = xp - float(xi), zf = zp - float(zi);
-    const F4 frac = F4::make(xf, zf, xf, zf);
     const int64_t first = int64_t(zi - 1) * t.width + (xi - 1);
     if (conserving)
-      erodeInterior<true>(t.height, t.eroded, t.deposited, t.width, first, frac, ds);
+      erodeInterior<true>(t.height, t.eroded, t.deposited, t.width, first, F4::splat(xf), F4::splat(zf), ds);
     else
-      erodeInterior<false>(t.height, t.eroded, t.deposited, t.width, first, frac, ds);
+      erodeInterior<false>(t.height, t.eroded, t.deposited, t.width, first, F4::splat(xf), F4::splat(zf), ds);
   } else {
     erodeNearBorder(t, conserving, xi, zi, xp, zp, ds);
   }
