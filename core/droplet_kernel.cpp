@@ -11,6 +11,7 @@
 // rounding at the crossing), and a negative v^2 from rounding is taken as 0 instead of giving NaN.
 #include "droplet_kernel.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 
@@ -98,22 +99,6 @@ inline void depositCell(const TerrainView& t, int64_t i, float delta) {
   t.height[i] += delta;
 }
 
-// Bilinear deposit of `ds` at (xi + xf, zi + zf), near a border. Classic skips corners off a clamped
-// map; conserving shares ds among the corners on it.
-void depositNearBorder(const TerrainView& t, bool conserving, int xi, int zi, float xf, float zf, float ds) {
-  const float wt[4] = {(1 - xf) * (1 - zf), xf * (1 - zf), (1 - xf) * zf, xf * zf};
-  const int64_t idx[4] = {cellIndex(t, xi, zi), cellIndex(t, xi + 1, zi), cellIndex(t, xi, zi + 1),
-                          cellIndex(t, xi + 1, zi + 1)};
-  float scale = 1;
-  if (conserving && (idx[1] < 0 || idx[2] < 0 || idx[3] < 0)) {
-    float inside = 0;
-    for (int c = 0; c < 4; ++c) inside += idx[c] >= 0 ? wt[c] : 0.0f;
-    scale = 1 / inside;  // the droplet's own corner is always on the map, so inside > 0
-  }
-  for (int c = 0; c < 4; ++c)
-    if (idx[c] >= 0) depositCell(t, idx[c], ds * (scale == 1 ? wt[c] : wt[c] * scale));
-}
-
 // The same brush on four rows of four cells that are all on the map (the cell's brush is interior).
 #if defined(__GNUC__)
 #define RUNNEL_INLINE inline __attribute__((always_inline))
@@ -121,13 +106,14 @@ void depositNearBorder(const TerrainView& t, bool conserving, int xi, int zi, fl
 #define RUNNEL_INLINE inline
 #endif
 
-RUNNEL_INLINE void erodeRow(float* h, float* r, float* d, F4 delta) {
+// Cells i .. i + 3 of the three maps (one index for all three keeps the address arithmetic down).
+RUNNEL_INLINE void erodeRow(float* hgt, float* ero, float* dep, int64_t i, F4 delta) {
   const F4 zero = F4::splat(0);
-  (F4::load(h) - delta).store(h);
-  const F4 sediment = F4::load(d);
+  (F4::load(hgt + i) - delta).store(hgt + i);
+  const F4 sediment = F4::load(dep + i);
   // delta <= d: d -= delta, rock unchanged; else rock += delta - d, d = 0. Exactly the seed's values.
-  max(sediment - delta, zero).store(d);
-  (F4::load(r) + max(delta - sediment, zero)).store(r);
+  max(sediment - delta, zero).store(dep + i);
+  (F4::load(ero + i) + max(delta - sediment, zero)).store(ero + i);
 }
 
 // xf and zf (in every lane) place the droplet at xp = xi + xf: the seed's offsets x - xp are then exactly
@@ -148,10 +134,10 @@ RUNNEL_INLINE void erodeInterior(float* hgt, float* ero, float* dep, int W, int6
   if (kConserving) scale = ds / sumLanes((w0 + w1) + (w2 + w3));
   const F4 s = F4::splat(scale);
   const int64_t i = first;
-  erodeRow(hgt + i, ero + i, dep + i, w0 * s);
-  erodeRow(hgt + i + W, ero + i + W, dep + i + W, w1 * s);
-  erodeRow(hgt + i + 2 * W, ero + i + 2 * W, dep + i + 2 * W, w2 * s);
-  erodeRow(hgt + i + 3 * W, ero + i + 3 * W, dep + i + 3 * W, w3 * s);
+  erodeRow(hgt, ero, dep, i, w0 * s);
+  erodeRow(hgt, ero, dep, i + W, w1 * s);
+  erodeRow(hgt, ero, dep, i + 2 * W, w2 * s);
+  erodeRow(hgt, ero, dep, i + 3 * W, w3 * s);
 }
 
 // The bell brush near a border: the same weights, then cell by cell in the seed's order, each cell
@@ -248,10 +234,32 @@ __attribute__((noinline)) NextCell nextNearBorder(const TerrainView& t, F4 next)
   return n;
 }
 
-// Deposits near the border, from the vector state (positions there are >= 0: truncation is floor).
+// Bilinear deposit of `ds` where the droplet stands, near a border (positions there are >= 0, so
+// truncation is floor). wx * wz are the seed's four weights. Classic skips corners off a clamped map;
+// conserving shares ds among the corners on it.
 __attribute__((noinline)) void depositNearBorder(const TerrainView& t, bool conserving, F4 pos, F4 wx, F4 wz,
                                                  float ds) {
-  depositNearBorder(t, conserving, int(pos.lane<0>()), int(pos.lane<1>()), wx.lane<1>(), wz.lane<2>(), ds);
+  const int xi = int(pos.lane<0>()), zi = int(pos.lane<1>());
+  int x1 = xi + 1, z1 = zi + 1;
+  bool on[4] = {true, true, true, true};
+  if (t.edges == Edges::Wrap) {
+    x1 = wrapNear(x1, t.width), z1 = wrapNear(z1, t.rows);
+  } else {
+    if (x1 >= t.width) on[1] = on[3] = false;
+    if (z1 >= t.rows) on[2] = on[3] = false;
+  }
+  const int64_t r0 = int64_t(zi) * t.width, r1 = int64_t(z1) * t.width;
+  const int64_t idx[4] = {r0 + xi, r0 + x1, r1 + xi, r1 + x1};
+  float wt[4];
+  (wx * wz).store(wt);
+  float scale = 1;
+  if (conserving && !(on[1] && on[2] && on[3])) {
+    float inside = 0;
+    for (int c = 0; c < 4; ++c) inside += on[c] ? wt[c] : 0.0f;
+    scale = 1 / inside;  // the droplet's own corner is always on the map, so inside > 0
+  }
+  for (int c = 0; c < 4; ++c)
+    if (on[c]) depositCell(t, idx[c], ds * (scale == 1 ? wt[c] : wt[c] * scale));
 }
 
 // Bilinear deposit where the droplet stands. (A function of the state's values rather than a lambda
@@ -273,9 +281,12 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
   float* const hgt = t.height;
   float* const ero = t.eroded;
   float* const dep = t.deposited;
-  const int W = t.width;
+  const int W = t.width, H = t.rows;
   // A cell is interior when its whole 4 x 4 brush (x - 1 .. x + 2) is on the map.
-  const unsigned spanX = W > 3 ? unsigned(W - 3) : 0u, spanZ = t.rows > 3 ? unsigned(t.rows - 3) : 0u;
+  const unsigned spanX = W > 3 ? unsigned(W - 3) : 0u, spanZ = H > 3 ? unsigned(H - 3) : 0u;
+  // A droplet moves at most one cell along each axis per step, so from an interior cell m cells away
+  // from the interior's edge the next m steps stay interior without a check.
+  int stepsInside = 0;
   const F4 one = F4::splat(1), Ki = F4::splat(k.Ki);
 
   F4 pos = F4::make(float(xi), float(zi), float(xi), float(zi));
@@ -314,7 +325,13 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
     F4 next = pos + dir;
     const I4 cellOf = next.truncate();
     const int nxi = cellOf.lane<0>(), nzi = cellOf.lane<1>();
-    const bool nextInside = unsigned(nxi - 1) < spanX && unsigned(nzi - 1) < spanZ;
+    bool nextInside = stepsInside > 0;
+    if (nextInside) {
+      --stepsInside;
+    } else if (unsigned(nxi - 1) < spanX && unsigned(nzi - 1) < spanZ) {
+      nextInside = true;
+      stepsInside = std::min(std::min(nxi - 1, W - 3 - nxi), std::min(nzi - 1, H - 3 - nzi));
+    }
     F4 nfrac, ncorners;
     int64_t ncell;
     if (nextInside) {
