@@ -105,10 +105,8 @@ FileFormat formatFromPath(const std::string& path) {
               "' (known: .png .r16 .r32 .pfm .tif .tiff .exr .obj)");
 }
 
-Heightmap readHeightmap(const std::string& path, const ReadOptions& options) {
-  if (options.range && !(std::isfinite(options.range->lo) && std::isfinite(options.range->hi) &&
-                         options.range->lo < options.range->hi))
-    throw Error(path + ": the height range must be finite with LO < HI");
+// The file's heights, NaN and infinities included.
+static Heightmap readAnyFormat(const std::string& path, const ReadOptions& options) {
   switch (formatFromPath(path)) {
     case FileFormat::Png:
       return toWorldHeights(formats::readPng(path), path, options);
@@ -126,6 +124,16 @@ Heightmap readHeightmap(const std::string& path, const ReadOptions& options) {
       break;
   }
   throw Error(path + ": OBJ is written, not read; read .png .r16 .r32 .pfm .tif .exr");
+}
+
+Heightmap readHeightmap(const std::string& path, const ReadOptions& options) {
+  if (options.range && !(std::isfinite(options.range->lo) && std::isfinite(options.range->hi) &&
+                         options.range->lo < options.range->hi))
+    throw Error(path + ": the height range must be finite with LO < HI");
+  Heightmap map = readAnyFormat(path, options);
+  // One check for every format (integer samples are always finite).
+  if (!options.allowNonFinite) formats::checkFinite(map, path);
+  return map;
 }
 
 void writeHeightmap(const std::string& path, const Heightmap& map, const WriteOptions& options) {

@@ -26,6 +26,7 @@ HeightRange parseRange(const std::string& text);  // "LO:HI"; throws Error namin
 struct ReadOptions {
   int width = 0, height = 0;         // raw files: size; 0 means square by the file's length
   std::optional<HeightRange> range;  // integer samples: world heights of 0 and the maximum sample
+  bool allowNonFinite = false;       // keep NaN and infinite samples (runnel-cli info counts them)
 };
 Heightmap readHeightmap(const std::string& path, const ReadOptions& options = {});
 

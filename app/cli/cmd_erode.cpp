@@ -126,7 +126,7 @@ int runErode(const Args& args) {
   checkDistinct(written);
 
   // Every input, before any work.
-  Terrain terrain(readFiniteHeightmap(input, readOptions));
+  Terrain terrain(readHeightmap(input, readOptions));  // refuses NaN and infinities, naming the cell
   std::unique_ptr<RainMap> rain = rainFrom(a, terrain.width(), terrain.heightCells());
   std::unique_ptr<ErosionModel> model = info.create(values, common);
 

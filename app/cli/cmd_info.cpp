@@ -52,7 +52,9 @@ int runInfo(const Args& args) {
   if (a.positionals().empty()) throw UsageError("FILE is required");
   if (a.positionals().size() > 1) throw UsageError("unexpected argument '" + a.positionals()[1] + "'");
   const std::string path = a.positionals()[0];
-  Heightmap map = readHeightmap(path, readOptionsFrom(a, path));
+  ReadOptions options = readOptionsFrom(a, path);
+  options.allowNonFinite = true;  // counted below, not refused
+  Heightmap map = readHeightmap(path, options);
 
   // NaN and infinities are counted, not folded into the statistics.
   uint64_t nonFinite = 0, finite = 0;

@@ -66,17 +66,6 @@ ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input) {
   return o;
 }
 
-Heightmap readFiniteHeightmap(const std::string& path, const ReadOptions& options) {
-  Heightmap map = readHeightmap(path, options);
-  int64_t bad = map.firstNonFinite();
-  if (bad >= 0) {
-    int x = int(bad % map.width()), y = int(bad / map.width());
-    throw Error(path + ": sample at (" + std::to_string(x) + ", " + std::to_string(y) +
-                ") is not a finite number");
-  }
-  return map;
-}
-
 WriteOptions writeOptionsFrom(const ParsedArgs& args) {
   WriteOptions o;
   if (auto range = args.value("--out-range")) {

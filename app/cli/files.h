@@ -23,8 +23,6 @@ void checkDistinct(const std::vector<std::string>& paths);
 // ReadOptions for `input` from --size WxH and --range LO:HI (usage errors name the flag; limits are
 // Errors). --size for an input that is not raw (.r16, .r32) is a usage error: it would be ignored.
 ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input);
-// readHeightmap, then refuses NaN or infinite samples (naming the file and the cell).
-Heightmap readFiniteHeightmap(const std::string& path, const ReadOptions& options);
 
 // WriteOptions from --out-range LO:HI and --obj-step N.
 WriteOptions writeOptionsFrom(const ParsedArgs& args);

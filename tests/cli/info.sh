@@ -24,6 +24,16 @@ grep -qx "min: 0" ok.out && grep -qx "max: 15" ok.out && grep -qx "mean: 7.5" ok
 grep -q "^format: raw r32" ok.out || fail "info k.r32: format"
 grep -qx "sidecar: none" ok.out || fail "info k.r32: sidecar"
 
+# NaN and infinities are counted and left out of min, max and mean.
+python3 -c "
+import struct
+v = [float(i) for i in range(16)]; v[3] = float('nan'); v[7] = float('inf'); v[15] = float('nan')
+open('nan.r32','wb').write(struct.pack('<16f', *v))"
+ok "$CLI" info nan.r32
+grep -qx "non-finite: 3" ok.out || fail "info nan.r32: $(grep non-finite ok.out)"
+grep -qx "min: 0" ok.out && grep -qx "max: 14" ok.out && grep -qx "mean: 7.30769231" ok.out ||
+  fail "info nan.r32: $(cat ok.out)"
+
 ok "$CLI" generate --size 32 -o t.tif
 ok "$CLI" info t.tif
 grep -q "^format: TIFF, 32-bit float" ok.out || fail "info t.tif: $(grep format ok.out)"
