@@ -131,6 +131,9 @@ bool encodePng(PngWriter& w, FILE* file, int width, int height, int depth, int c
   png_init_io(w.png, file);
   png_set_IHDR(w.png, w.info, png_uint_32(width), png_uint_32(height), depth, colour, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  // zlib's fastest level: on a 2048x2048 fBm heightmap it writes 3.5x faster than the default level 6
+  // (265 vs 929 ms CPU) for a file 3% larger (6.03 vs 5.87 MB); the row filters do most of the work.
+  png_set_compression_level(w.png, 1);
   png_write_info(w.png, w.info);
   if (depth == 16 && kLittleEndianHost) png_set_swap(w.png);
   for (int y = 0; y < height; ++y) png_write_row(w.png, pixels + size_t(y) * rowBytes);

@@ -1,11 +1,17 @@
-// Reading and writing heightmaps. The format comes from the file's extension.
+// Reading and writing heightmaps. The format comes from the file's extension (any case).
 //
-// read:  .png (8/16-bit grey; RGB as luminance), .r16, .r32, .pfm, .tif/.tiff (float or integer), .exr
-// write: .png (16-bit grey), .r16, .r32, .pfm, .tif/.tiff (32-bit float), .exr (32-bit float), .obj
-// 16-bit outputs (.png, .r16) get a JSON sidecar FILE.json with the world heights of samples 0 and 65535;
-// an integer input takes its range from ReadOptions, else from such a sidecar, else maps its samples to
-// 0..N/4 world units (N = the larger side, the generators' default relief). Every write goes to a temporary file in the same folder that
-// is renamed over the target when complete. Every failure throws Error naming the file; nothing is written.
+// read:  .png (1-16-bit grey, grey+alpha, RGB(A), palette; colour as Rec. 709 luminance, alpha ignored),
+//        .r16, .r32, .pfm (Pf grey or PF colour), .tif/.tiff (one channel of float32/64, uint8/16, int16,
+//        strips or tiles), .exr (channel Y, else R, else the first)
+// write: .png (16-bit grey), .r16, .r32, .pfm, .tif/.tiff (32-bit float), .exr (32-bit float Y), .obj
+// Row 0 is north and comes first in every format (PFM stores it last; the reader and writer turn it).
+// 16-bit outputs (.png, .r16) get a JSON sidecar FILE.json with the world heights of samples 0 and 65535
+// (format in height_sidecar.h). Integer inputs map to world heights linearly, sample 0 to LO and the type's
+// largest sample (255, 65535, int16: 32767) to HI, with LO:HI from ReadOptions::range, else (16-bit only) the
+// sidecar, else 0..N/4 (N = the larger side, the generators' default relief).
+// Every write goes to a temporary file in the same folder that is renamed over the target when complete.
+// Every failure throws Error naming the file; nothing is written. NaN or infinite heights are refused in
+// both directions, naming the first bad cell.
 #pragma once
 #include <optional>
 #include <string>
@@ -31,12 +37,16 @@ struct ReadOptions {
 Heightmap readHeightmap(const std::string& path, const ReadOptions& options = {});
 
 struct WriteOptions {
-  std::optional<HeightRange> range;  // 16-bit outputs: heights of 0 and 65535; default: the map's min..max
-  int objStep = 1;                   // OBJ: take every objStep-th sample (decimation)
+  // 16-bit outputs: heights of samples 0 and 65535 (heights outside are clamped); default: the map's
+  // min..max (a flat map: min..min+1).
+  std::optional<HeightRange> range;
+  int objStep = 1;  // OBJ: every objStep-th sample in x and z, plus the last row and column (decimation)
 };
 void writeHeightmap(const std::string& path, const Heightmap& map, const WriteOptions& options = {});
 
 // 8-bit grey previews for people, written as PNG.
+//  Hillshade: light from the north-west (azimuth 315 degrees), 45 degrees up; Slope: 0..90 degrees as
+//  black..white; Eroded, Deposited: 0 black to the largest amount white, on a square-root scale.
 enum class PreviewKind { Hillshade, Slope, Eroded, Deposited };
 // `values` is the heightmap for Hillshade and Slope, the bookkeeping map for Eroded and Deposited.
 void writePreviewPng(const std::string& path, const Heightmap& values, PreviewKind kind);
