@@ -3,6 +3,7 @@
 // 4096 droplets so a parallel scheduler's epochs (4096-droplet aligned) stay bit-identical too.
 #pragma once
 #include <cstdint>
+#include <optional>
 
 #include "args.h"
 #include "core/erosion_model.h"
@@ -16,15 +17,17 @@ namespace runnel::cli {
 
 constexpr uint64_t kDropletChunkQuantum = 4096;
 
-// About 1% of `total`, rounded up to a multiple of 4096 for droplets (at least 1 for iterations).
-uint64_t chunkSize(uint64_t total, AmountKind amount);
+// About 1% of `total`, so the bar moves. But each run() call sums the whole map twice (the stats' soil
+// totals), so a chunk is also large enough to keep that under a few percent: at least cells/1024 droplets
+// (a droplet walks ~100+ steps at ~100 ns) or 16 whole-grid iterations. Droplet chunks are multiples of 4096.
+uint64_t chunkSize(uint64_t total, AmountKind amount, size_t cells);
 
 // Runs units [0, total) in chunks of `chunk` units and returns the run's stats. seconds is the wall time of
 // the runs; soilBefore and soilAfter are the terrain's totals before and after (so massError covers the whole
 // run).
 ErosionStats runInChunks(ErosionModel& model, Terrain& terrain, const RainMap* rain, uint64_t total,
                          uint64_t chunk, ProgressBar* progress);
-// --chunk N if given (a multiple of 4096 for droplets, else a runnel::Error), else chunkSize().
-uint64_t chunkFrom(const ParsedArgs& args, uint64_t total, AmountKind amount);
+// --chunk N if given (a multiple of 4096 for droplets, else a runnel::Error); checked before any work.
+std::optional<uint64_t> chunkFlag(const ParsedArgs& args, AmountKind amount);
 
 }  // namespace runnel::cli

@@ -63,7 +63,8 @@ int runBench(const Args& args) {
   std::unique_ptr<ErosionModel> model = info.create(values, common);
   ProgressBar progress("bench", info.amount == AmountKind::Droplets ? "droplets" : "iterations", amount,
                        progressMode(a.has("--progress"), a.has("--no-progress")));
-  ErosionStats s = runInChunks(*model, terrain, nullptr, amount, chunkSize(amount, info.amount), &progress);
+  ErosionStats s = runInChunks(*model, terrain, nullptr, amount,
+                               chunkSize(amount, info.amount, terrain.height.cellCount()), &progress);
 
   const bool droplets = info.amount == AmountKind::Droplets;
   const char* unit = droplets ? "droplet" : "iteration";

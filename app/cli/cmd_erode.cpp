@@ -103,7 +103,7 @@ int runErode(const Args& args) {
   std::vector<float> values = modelValuesFrom(info, a);
   ModelCommon common = modelCommonFrom(info, a);
   uint64_t amount = amountFrom(info, a);
-  uint64_t chunk = chunkFrom(a, amount, info.amount);
+  std::optional<uint64_t> chunkOption = chunkFlag(a, info.amount);
   ReadOptions readOptions = readOptionsFrom(a, input);
   WriteOptions writeOptions = writeOptionsFrom(a);
 
@@ -129,6 +129,7 @@ int runErode(const Args& args) {
   Terrain terrain(readHeightmap(input, readOptions));  // refuses NaN and infinities, naming the cell
   std::unique_ptr<RainMap> rain = rainFrom(a, terrain.width(), terrain.heightCells());
   std::unique_ptr<ErosionModel> model = info.create(values, common);
+  uint64_t chunk = chunkOption.value_or(chunkSize(amount, info.amount, terrain.height.cellCount()));
 
   bool droplets = info.amount == AmountKind::Droplets;
   ProgressBar progress("erode", droplets ? "droplets" : "iterations", amount,
