@@ -143,9 +143,9 @@ RUNNEL_INLINE void erodeInterior(float* hgt, float* ero, float* dep, int W, int6
 // The bell brush near a border: the same weights, then cell by cell in the seed's order, each cell
 // wrapped or, off a clamped map, skipped. Conserving normalises over the cells on the map, summing in
 // the order the interior path does.
+// (xf, zf) place the droplet in cell (xi, zi): xf = xp - xi exactly, as xp >= 0.
 __attribute__((noinline)) void erodeNearBorder(const TerrainView& t, bool conserving, int xi, int zi,
-                                               float xp, float zp, float ds) {
-  const float xf = xp - float(xi), zf = zp - float(zi);  // exact, as xp >= 0
+                                               float xf, float zf, float ds) {
   const F4 zero = F4::splat(0), one = F4::splat(1), quarter = F4::splat(0.25f), bell = F4::splat(kBell);
   const F4 offsets = F4::make(-1, 0, 1, 2);
   const F4 xo = offsets - F4::splat(xf), zo = offsets - F4::splat(zf);
@@ -220,8 +220,9 @@ __attribute__((noinline)) NextCell nextNearBorder(const TerrainView& t, F4 next)
     if (!(nxp >= 0 && nxp < float(W) && nzp >= 0 && nzp < float(H))) return n;  // NaN: give up
     nxi = floorToInt(nxp), nzi = floorToInt(nzp);
   } else {
+    // Off an open edge (the cell and the one past it must be on the map), or NaN.
+    if (!(nxp >= 0 && nzp >= 0 && nxp < float(W - 1) && nzp < float(H - 1))) return n;
     nxi = floorToInt(nxp), nzi = floorToInt(nzp);
-    if (!(nxp >= 0 && nzp >= 0) || nxi > W - 2 || nzi > H - 2) return n;  // off an open edge
   }
   float c00, c10, c01, c11;
   readCorners(t, nxi, nzi, c00, c10, c01, c11);
@@ -237,9 +238,9 @@ __attribute__((noinline)) NextCell nextNearBorder(const TerrainView& t, F4 next)
 // Bilinear deposit of `ds` where the droplet stands, near a border (positions there are >= 0, so
 // truncation is floor). wx * wz are the seed's four weights. Classic skips corners off a clamped map;
 // conserving shares ds among the corners on it.
-__attribute__((noinline)) void depositNearBorder(const TerrainView& t, bool conserving, F4 pos, F4 wx, F4 wz,
-                                                 float ds) {
-  const int xi = int(pos.lane<0>()), zi = int(pos.lane<1>());
+__attribute__((noinline)) void depositNearBorder(const TerrainView& t, bool conserving, int64_t cell, F4 wx,
+                                                 F4 wz, float ds) {
+  const int xi = int(cell % t.width), zi = int(cell / t.width);
   int x1 = xi + 1, z1 = zi + 1;
   bool on[4] = {true, true, true, true};
   if (t.edges == Edges::Wrap) {
@@ -265,12 +266,11 @@ __attribute__((noinline)) void depositNearBorder(const TerrainView& t, bool cons
 // Bilinear deposit where the droplet stands. (A function of the state's values rather than a lambda
 // capturing it by reference, which would keep the state in memory instead of registers.)
 template <bool kConserving>
-RUNNEL_INLINE void depositHere(const TerrainView& t, bool inside, int64_t cell, F4 wx, F4 wz, F4 pos,
-                               float ds) {
+RUNNEL_INLINE void depositHere(const TerrainView& t, bool inside, int64_t cell, F4 wx, F4 wz, float ds) {
   if (inside)
     depositInterior<false>(t.height, t.deposited, t.width, cell, wx, wz, ds, 0);
   else
-    depositNearBorder(t, kConserving, pos, wx, wz, ds);
+    depositNearBorder(t, kConserving, cell, wx, wz, ds);
 }
 
 // Vectors hold (x, z) pairs in lanes 0 and 1 (repeated in 2 and 3), the four corner heights
@@ -291,7 +291,7 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
 
   F4 pos = F4::make(float(xi), float(zi), float(xi), float(zi));
   F4 wx = F4::make(1, 0, 1, 0), wz = F4::make(1, 1, 0, 0);  // bilinear weights at xf = zf = 0
-  bool inside = unsigned(xi - 1) < spanX && unsigned(zi - 1) < spanZ;
+  bool inside = unsigned(xi) - 1u < spanX && unsigned(zi) - 1u < spanZ;
   int64_t cell = int64_t(zi) * W + xi;
   float h00, h10, h01, h11;
   readCorners(t, xi, zi, h00, h10, h01, h11);
@@ -322,32 +322,32 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
 
     // Next position and its height. Truncation is floor for the interior (x >= 1); a position that
     // truncates wrongly (-1 < x < 0) is outside the interior and floored properly near the border.
-    F4 next = pos + dir;
-    const I4 cellOf = next.truncate();
+    pos = pos + dir;
+    const I4 cellOf = pos.truncate();
     const int nxi = cellOf.lane<0>(), nzi = cellOf.lane<1>();
     bool nextInside = stepsInside > 0;
     if (nextInside) {
       --stepsInside;
-    } else if (unsigned(nxi - 1) < spanX && unsigned(nzi - 1) < spanZ) {
+    } else if (unsigned(nxi) - 1u < spanX && unsigned(nzi) - 1u < spanZ) {
       nextInside = true;
       stepsInside = std::min(std::min(nxi - 1, W - 3 - nxi), std::min(nzi - 1, H - 3 - nzi));
     }
-    F4 nfrac, ncorners;
+    F4 nfrac;
     int64_t ncell;
     if (nextInside) {
-      nfrac = next - F4::fromInt(cellOf);
+      nfrac = pos - F4::fromInt(cellOf);
       ncell = int64_t(nzi) * W + nxi;
-      ncorners = F4::loadPairs(hgt + ncell, hgt + ncell + W);
+      corners = F4::loadPairs(hgt + ncell, hgt + ncell + W);  // the gradient is done with the old ones
     } else {
-      const NextCell n = nextNearBorder(t, next);
+      const NextCell n = nextNearBorder(t, pos);
       if (!n.onMap) break;
-      next = n.pos, nfrac = n.frac, ncorners = n.corners, ncell = n.cell;
+      pos = n.pos, nfrac = n.frac, corners = n.corners, ncell = n.cell;
     }
     // {1 - nxf, nxf, 1 - nxf, nxf} and {1 - nzf, 1 - nzf, nzf, nzf}
     const F4 u = F4::interleaveLow(one - nfrac, nfrac);
     const F4 nwx = u.shuffle<0, 1, 0, 1>(), nwz = u.shuffle<2, 2, 3, 3>();
     // (nh00 (1 - nxf) + nh10 nxf) (1 - nzf) + (nh01 (1 - nxf) + nh11 nxf) nzf
-    const F4 rows = ncorners * nwx;
+    const F4 rows = corners * nwx;
     const F4 mix = (rows + rows.shuffle<1, 1, 3, 3>()) * nwz;
     const float nh = mix.lane<0>() + mix.lane<2>();
 
@@ -356,7 +356,7 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
       // The pit rule: fill up to the next height and go on from rest, or drop everything and stop.
       const float fill = (nh - h) + 0.001f;
       if (fill >= s) {
-        depositHere<kConserving>(t, inside, cell, wx, wz, pos, s);
+        depositHere<kConserving>(t, inside, cell, wx, wz, s);
         s = 0;
         break;
       }
@@ -369,8 +369,8 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
       if (inside)
         depositInterior<true>(hgt, dep, W, cell, wx, wz, fill, ds);
       else
-        depositHere<kConserving>(t, inside, cell, wx, wz, pos, fill),
-            depositHere<kConserving>(t, inside, cell, wx, wz, pos, ds);
+        depositHere<kConserving>(t, inside, cell, wx, wz, fill),
+            depositHere<kConserving>(t, inside, cell, wx, wz, ds);
       dh = (h - nh) + ds;  // the seed's DEPOSIT(dh)
       s -= ds;
     } else {
@@ -379,7 +379,7 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
       float ds = s - q;
       if (ds >= 0) {
         ds *= k.Kd;
-        depositHere<kConserving>(t, inside, cell, wx, wz, pos, ds);
+        depositHere<kConserving>(t, inside, cell, wx, wz, ds);
         dh += ds;  // the seed's DEPOSIT(dh)
         s -= ds;
       } else {
@@ -390,8 +390,7 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
           erodeInterior<kConserving>(hgt, ero, dep, W, cell - W - 1, F4::broadcast<1>(wx),
                                      F4::broadcast<2>(wz), ds);
         else
-          erodeNearBorder(t, kConserving, int(pos.lane<0>()), int(pos.lane<1>()), pos.lane<0>(),
-                          pos.lane<1>(), ds);
+          erodeNearBorder(t, kConserving, int(cell % W), int(cell / W), wx.lane<1>(), wz.lane<2>(), ds);
         eroded += ds;
         dh -= ds;
         s += ds;
@@ -403,18 +402,16 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
     w *= k.evaporation;
 
     // Move on, carrying the next cell's heights as read before this step's changes (as the seed does).
-    pos = next;
     cell = ncell;
     wx = nwx, wz = nwz;
     inside = nextInside;
     h = nh;
-    corners = ncorners;
   }
 
   if (moves >= k.maxPath) {
     ++tally.longPaths;
     if (kConserving) {
-      depositHere<kConserving>(t, inside, cell, wx, wz, pos, s);  // drop the load where the path is cut
+      depositHere<kConserving>(t, inside, cell, wx, wz, s);  // drop the load where the path is cut
       s = 0;
     }
   }
@@ -432,8 +429,8 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
 void erodeWithBrush(const TerrainView& t, DropletMode mode, float xp, float zp, float ds) {
   const int xi = floorToInt(xp), zi = floorToInt(zp);
   const bool conserving = mode == DropletMode::Conserving;
-  if (t.width > 3 && t.rows > 3 && unsigned(xi - 1) < unsigned(t.width - 3) &&
-      unsigned(zi - 1) < unsigned(t.rows - 3)) {
+  if (t.width > 3 && t.rows > 3 && unsigned(xi) - 1u < unsigned(t.width - 3) &&
+      unsigned(zi) - 1u < unsigned(t.rows - 3)) {
     const float xf = xp - float(xi), zf = zp - float(zi);
     const int64_t first = int64_t(zi - 1) * t.width + (xi - 1);
     if (conserving)
@@ -441,7 +438,7 @@ void erodeWithBrush(const TerrainView& t, DropletMode mode, float xp, float zp, 
     else
       erodeInterior<false>(t.height, t.eroded, t.deposited, t.width, first, F4::splat(xf), F4::splat(zf), ds);
   } else {
-    erodeNearBorder(t, conserving, xi, zi, xp, zp, ds);
+    erodeNearBorder(t, conserving, xi, zi, xp - float(xi), zp - float(zi), ds);
   }
 }
 

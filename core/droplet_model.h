@@ -1,4 +1,16 @@
 // The droplet model of seed 000 (E-DOG, "Water erosion on heightmap terrain"), in two modes.
+//
+// run() lets droplets [first, first + count) loose one after another, in index order. Droplet i starts at
+// rain->sample() (or a uniform cell when rain is null) drawn from DropletRandom(seed, i), exactly on the
+// cell as the seed does, and runs the seed's loop (core/droplet_kernel.cpp) until it stops in a pit, hits
+// the path limit (pathLimitFactor x the larger side) or, on clamped edges, walks off the map.
+// Any batch split of the same droplets gives a bit-identical terrain.
+//
+// Stats: eroded is the soil droplets picked up; deposited what they laid down again (eroded - lost);
+// lost is what left with a droplet (off an open edge, or thrown away at a classic path cut);
+// soilBefore/soilAfter are the terrain's height sums, so massError() measures soil created or destroyed
+// by the arithmetic itself: float rounding in conserving mode, the seed's drift in classic.
+// Each run() sums the map twice (O(cells)): cheap next to any batch of a few thousand droplets.
 #pragma once
 #include "droplet_params.h"
 #include "erosion_model.h"
