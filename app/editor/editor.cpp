@@ -1,0 +1,131 @@
+#include "app/editor/editor.h"
+
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include "app/editor/panels.h"
+#include "app/editor/recent_files.h"
+#include "core/heightmap_io.h"
+#include "render/frame_capture.h"
+#include "render/gl.h"
+
+namespace runnel::editor {
+
+Editor::Editor(GLFWwindow* window) : window_(window) {
+  renderer_ = std::make_unique<render::TerrainRenderer>();
+  // The default terrain: ready to play the moment the window opens.
+  generator.kind = GeneratorKind::Fbm;
+  generator.width = generator.height = 512;
+  generator.seed = 7;
+  base_ = std::make_shared<const Terrain>(Heightmap(generate(generator)));
+  baseDescription = describe(generator);
+  worker_ = std::make_unique<SimulationWorker>(*base_, erosion.build());
+  worker_->setBatchMilliseconds(erosion.batchMilliseconds);
+  recentFiles = loadRecentFiles();
+}
+
+Editor::~Editor() = default;
+
+void Editor::takeSnapshot() {
+  std::shared_ptr<const Snapshot> s = worker_->latestSnapshot();
+  if (!s || s->version == shownVersion_ || !s->terrain) return;
+  // A snapshot's rectangle is relative to the version before it; after a skipped version upload everything.
+  if (shownVersion_ != 0 && s->version == shownVersion_ + 1)
+    renderer_->uploadRegion(*s->terrain, s->changed);
+  else
+    renderer_->upload(*s->terrain);
+  bool resized = !snapshot_ || snapshot_->terrain->width() != s->terrain->width() ||
+                 snapshot_->terrain->heightCells() != s->terrain->heightCells();
+  if (resized) framePending_ = true;
+  shownVersion_ = s->version;
+  snapshot_ = std::move(s);
+  if (runRecorded_ && !snapshot_->playing) runRecorded_ = false;  // the run ended (pause, budget, step done)
+}
+
+void Editor::frame() {
+  double start = glfwGetTime();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  if (!droppedFiles_.empty()) {
+    std::vector<std::string> files = std::move(droppedFiles_);
+    droppedFiles_.clear();
+    importHeightmap(files.front());
+  }
+  glfwGetFramebufferSize(window_, &fbW_, &fbH_);
+  takeSnapshot();
+  if (framePending_ && renderer_->mapWidth() > 0) {
+    frameTerrain();
+    framePending_ = false;
+  }
+  if (snapshot_) statsHistory.update(*snapshot_, start);
+
+  handleShortcuts();
+  handleMouse();
+  // The 3D view fills the window right of the panel.
+  viewX_ = showPanel ? std::min(int(panelWidth() * ImGui::GetIO().DisplayFramebufferScale.x), fbW_ - 1) : 0;
+  glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  renderer_->draw(camera, style, viewX_, 0, viewWidth(), fbH_);
+
+  // The timelapse records the view alone, without the panel.
+  if (snapshot_ && recorder.due(snapshot_->dropletsDone) && snapshot_->dropletsDone > 0) {
+    try {
+      std::vector<unsigned char> rgb = render::readFramebufferRgb(viewX_, 0, viewWidth(), fbH_);
+      writeRgb8Png(recorder.nextPath(), viewWidth(), fbH_, rgb.data());
+      recorder.advance(snapshot_->dropletsDone);
+    } catch (const std::exception& e) {
+      recorder.enabled = false;
+      recorder.lastError = e.what();
+      status.fail(std::string("recording stopped: ") + e.what(), start);
+    }
+  }
+
+  if (showPanel) drawPanel();
+  ImGui::Render();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  writePendingScreenshots();
+  frameMs_ = (glfwGetTime() - start) * 1000.0;
+}
+
+void Editor::frameTerrain() {
+  glm::vec3 lo, hi;
+  renderer_->bounds(style.exaggeration, lo, hi);
+  camera.frame(lo, hi, float(viewWidth()) / float(std::max(fbH_, 1)));
+}
+
+void Editor::screenshot(const std::string& path) {
+  pendingScreenshots_.push_back(path);
+}
+
+void Editor::dropFiles(const std::vector<std::string>& paths) {
+  droppedFiles_.insert(droppedFiles_.end(), paths.begin(), paths.end());
+}
+
+void Editor::writePendingScreenshots() {
+  if (pendingScreenshots_.empty()) return;
+  screenshotFailed_ = false;
+  std::vector<unsigned char> rgb = render::readFramebufferRgb(0, 0, fbW_, fbH_);
+  for (const std::string& path : pendingScreenshots_) {
+    try {
+      writeRgb8Png(path, fbW_, fbH_, rgb.data());
+      status.ok("saved screenshot " + path, glfwGetTime());
+    } catch (const std::exception& e) {
+      screenshotFailed_ = true;
+      status.fail(e.what(), glfwGetTime());
+    }
+  }
+  pendingScreenshots_.clear();
+}
+
+float Editor::panelWidth() const {
+  return std::min(380.0f * uiScale, ImGui::GetIO().DisplaySize.x * 0.5f);
+}
+
+bool Editor::idle() const {
+  return snapshot_ && !snapshot_->playing && !worker_->playing();
+}
+
+}  // namespace runnel::editor

@@ -1,0 +1,117 @@
+// The editor's state and the actions the panels, the shortcuts and the script runner share. Each action
+// catches its own failures and reports them in the status line, so a bad file never takes the terrain away.
+#pragma once
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/editor/erosion_settings.h"
+#include "app/editor/export_settings.h"
+#include "app/editor/frame_recorder.h"
+#include "app/editor/stats_history.h"
+#include "app/editor/status_line.h"
+#include "app/editor/undo_history.h"
+#include "core/generators.h"
+#include "core/simulation_worker.h"
+#include "render/camera.h"
+#include "render/terrain_renderer.h"
+#include "render/terrain_style.h"
+
+struct GLFWwindow;
+
+namespace runnel::editor {
+
+// "fBm 512x512, seed 7": how the panel names a generated terrain.
+std::string describe(const GeneratorSettings& settings);
+
+class Editor {
+ public:
+  explicit Editor(
+      GLFWwindow* window);  // needs the window's GL context current; starts on the default terrain
+  ~Editor();
+
+  // One frame: take the newest snapshot, handle input, draw the view and the panel, write screenshots that
+  // were asked for. The caller polls events before and swaps buffers after.
+  void frame();
+  GLFWwindow* window() const { return window_; }
+
+  // ---- actions (buttons, shortcuts and scripts all come here); false when it failed (see status) ----
+  bool generateTerrain(const GeneratorSettings& settings);
+  bool importHeightmap(const std::string& path);
+  void resetToBase();
+  void play();
+  void pause();
+  void togglePlay();
+  void step(uint64_t units);
+  // After any change to `erosion`: the worker gets a new model at its next batch.
+  bool applyErosionSettings();
+  bool exportTerrain(const std::string& path, ExportKind kind);
+  // Saves the window (view and panel) at the end of this frame; the result shows in `status` and in
+  // screenshotFailed() after the frame.
+  void screenshot(const std::string& path);
+  bool screenshotFailed() const { return screenshotFailed_; }
+  void dropFiles(const std::vector<std::string>& paths);  // files dropped on the window
+  bool undo();
+  bool redo();
+  bool saveProject(const std::string& path);
+  bool openProject(const std::string& path);
+  void frameTerrain();  // F
+  bool idle() const;    // paused with nothing queued
+
+  // ---- state the panels read and edit ----
+  GeneratorSettings generator;
+  std::string baseDescription;  // "fBm 512x512, seed 1" or the imported file
+  ErosionSettings erosion;
+  ExportSettings exportSettings;
+  FrameRecorder recorder;
+  render::TerrainStyle style;
+  render::Camera camera;
+  StatsHistory statsHistory;
+  StatusLine status;
+  UndoHistory history;
+  std::vector<std::string> recentFiles;
+  std::string importPath, projectPath = "terrain.runnel";
+  bool showPanel = true;
+  float uiScale = 1.0f;  // the monitor's content scale (fonts and sizes follow it)  // Tab hides it for an
+                         // unobstructed view
+
+  const Snapshot* snapshot() const { return snapshot_.get(); }
+  const render::TerrainRenderer& renderer() const { return *renderer_; }
+  SimulationWorker& worker() { return *worker_; }
+  double lastFrameMilliseconds() const { return frameMs_; }
+  int framebufferWidth() const { return fbW_; }
+  int framebufferHeight() const { return fbH_; }
+  // The 3D view's part of the framebuffer: columns [viewX, viewX + viewWidth).
+  int viewX() const { return viewX_; }
+  int viewWidth() const { return std::max(fbW_ - viewX_, 1); }
+  float panelWidth() const;  // in window coordinates
+
+ private:
+  void takeSnapshot();
+  void handleShortcuts();
+  void handleMouse();
+  void drawPanel();
+  TerrainState currentState();  // copies the worker's terrain between batches
+  void restore(const TerrainState& state);
+  void setBase(std::shared_ptr<const Terrain> base, const std::string& label);
+  void rememberRecent(const std::string& path);
+  void recordRunStart();
+  void writePendingScreenshots();
+
+  GLFWwindow* window_;
+  std::unique_ptr<render::TerrainRenderer> renderer_;
+  std::unique_ptr<SimulationWorker> worker_;
+  std::shared_ptr<const Terrain> base_;  // the project's base terrain (Reset goes back here)
+  std::shared_ptr<const Snapshot> snapshot_;
+  uint64_t shownVersion_ = 0;
+  bool framePending_ = true;  // frame the camera once the first terrain is shown
+  bool runRecorded_ = false;  // the state before the current run is in the undo history
+  std::vector<std::string> pendingScreenshots_, droppedFiles_;
+  bool screenshotFailed_ = false;
+  double frameMs_ = 0;
+  int fbW_ = 1, fbH_ = 1, viewX_ = 0;
+};
+
+}  // namespace runnel::editor

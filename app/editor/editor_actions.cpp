@@ -1,0 +1,238 @@
+// The editor's actions. Every one reports success or the error in the status line and keeps the terrain
+// when it fails.
+#include <GLFW/glfw3.h>
+
+#include <cstdio>
+
+#include "app/editor/editor.h"
+#include "app/editor/recent_files.h"
+#include "core/error.h"
+#include "core/heightmap_io.h"
+#include "core/project_file.h"
+
+namespace runnel::editor {
+
+std::string describe(const GeneratorSettings& s) {
+  return std::string(toString(s.kind)) + " " + std::to_string(s.width) + "x" + std::to_string(s.height) +
+         ", seed " + std::to_string(s.seed);
+}
+
+TerrainState Editor::currentState() {
+  return {base_, std::make_shared<const Terrain>(worker_->copyTerrain())};
+}
+
+void Editor::restore(const TerrainState& state) {
+  // The worker's base becomes the restored current terrain; the editor keeps the project's base for Reset.
+  base_ = state.base;
+  worker_->setBase(*state.current);
+  runRecorded_ = false;
+}
+
+void Editor::setBase(std::shared_ptr<const Terrain> base, const std::string& label) {
+  worker_->pause();
+  history.record(label, currentState());
+  base_ = std::move(base);
+  worker_->setBase(*base_);
+  runRecorded_ = false;
+  recorder.restart();
+}
+
+bool Editor::generateTerrain(const GeneratorSettings& settings) {
+  try {
+    auto terrain = std::make_shared<const Terrain>(generate(settings));
+    generator = settings;
+    baseDescription = describe(settings);
+    setBase(std::move(terrain), "generate " + baseDescription);
+    status.ok("generated " + baseDescription, glfwGetTime());
+    return true;
+  } catch (const std::exception& e) {
+    status.fail(e.what(), glfwGetTime());
+    return false;
+  }
+}
+
+bool Editor::importHeightmap(const std::string& path) {
+  try {
+    Heightmap h = readHeightmap(path);
+    if (int64_t bad = h.firstNonFinite(); bad >= 0)
+      throw Error(path + ": sample " + std::to_string(bad) + " is not a finite number");
+    setBase(std::make_shared<const Terrain>(std::move(h)), "import " + path);
+    baseDescription = path;
+    importPath = path;
+    rememberRecent(path);
+    status.ok("imported " + path, glfwGetTime());
+    return true;
+  } catch (const std::exception& e) {
+    status.fail(e.what(), glfwGetTime());
+    return false;
+  }
+}
+
+void Editor::rememberRecent(const std::string& path) {
+  addRecentFile(recentFiles, path);
+  saveRecentFiles(recentFiles);
+}
+
+void Editor::resetToBase() {
+  worker_->pause();
+  history.record("reset", currentState());
+  worker_->setBase(*base_);
+  runRecorded_ = false;
+  recorder.restart();
+  status.ok("reset to the base terrain", glfwGetTime());
+}
+
+void Editor::recordRunStart() {
+  // One undo step per run: the state before the first droplet of a Play (or Step) until it stops.
+  if (runRecorded_) return;
+  history.record("erosion run", currentState());
+  runRecorded_ = true;
+}
+
+void Editor::play() {
+  if (!applyErosionSettings()) return;
+  recordRunStart();
+  worker_->setBudget(erosion.budget);
+  worker_->play();
+}
+
+void Editor::pause() {
+  worker_->pause();
+}
+
+void Editor::togglePlay() {
+  if (worker_->playing())
+    pause();
+  else
+    play();
+}
+
+void Editor::step(uint64_t units) {
+  if (units == 0 || !applyErosionSettings()) return;
+  recordRunStart();
+  worker_->setBudget(0);
+  worker_->step(units);
+}
+
+bool Editor::applyErosionSettings() {
+  try {
+    worker_->setModel(erosion.build());
+    worker_->setBatchMilliseconds(erosion.batchMilliseconds);
+    return true;
+  } catch (const std::exception& e) {
+    status.fail(e.what(), glfwGetTime());
+    return false;
+  }
+}
+
+bool Editor::exportTerrain(const std::string& path, ExportKind kind) {
+  try {
+    if (path.empty()) throw Error("export: no file name given");
+    // What the view shows: the worker's terrain, copied between batches.
+    Terrain t = worker_->copyTerrain();
+    switch (kind) {
+      case ExportKind::Heightmap: {
+        WriteOptions options;
+        options.objStep = std::max(1, exportSettings.objStep);
+        writeHeightmap(path, t.height, options);
+        break;
+      }
+      case ExportKind::Hillshade:
+        writePreviewPng(path, t.height, PreviewKind::Hillshade);
+        break;
+      case ExportKind::Slope:
+        writePreviewPng(path, t.height, PreviewKind::Slope);
+        break;
+      case ExportKind::Eroded:
+        writePreviewPng(path, t.eroded, PreviewKind::Eroded);
+        break;
+      case ExportKind::Deposited:
+        writePreviewPng(path, t.deposited, PreviewKind::Deposited);
+        break;
+    }
+    status.ok("exported " + path, glfwGetTime());
+    return true;
+  } catch (const std::exception& e) {
+    status.fail(e.what(), glfwGetTime());
+    return false;
+  }
+}
+
+bool Editor::undo() {
+  if (!history.canUndo()) {
+    status.fail("nothing to undo", glfwGetTime());
+    return false;
+  }
+  worker_->pause();
+  std::string label = history.undoLabel();
+  restore(history.undo(currentState()));
+  status.ok("undid " + label, glfwGetTime());
+  return true;
+}
+
+bool Editor::redo() {
+  if (!history.canRedo()) {
+    status.fail("nothing to redo", glfwGetTime());
+    return false;
+  }
+  worker_->pause();
+  std::string label = history.redoLabel();
+  restore(history.redo(currentState()));
+  status.ok("redid " + label, glfwGetTime());
+  return true;
+}
+
+bool Editor::saveProject(const std::string& path) {
+  try {
+    ProjectData p;
+    p.base = *base_;
+    p.current = worker_->copyTerrain();
+    p.model = erosion.info().name;
+    for (size_t i = 0; i < erosion.info().params.size(); ++i)
+      p.params.emplace_back(erosion.info().params[i].name, erosion.current()[i]);
+    p.common = erosion.common;
+    p.budget = erosion.budget;
+    p.description = baseDescription;
+    writeProject(path, p);
+    projectPath = path;
+    status.ok("saved project " + path, glfwGetTime());
+    return true;
+  } catch (const std::exception& e) {
+    status.fail(e.what(), glfwGetTime());
+    return false;
+  }
+}
+
+bool Editor::openProject(const std::string& path) {
+  try {
+    ProjectData p = readProject(path);
+    // Check the parameters against the catalog before anything changes.
+    ErosionSettings settings = erosion;
+    settings.set("model", p.model);
+    for (const auto& [name, value] : p.params) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.9g", double(value));
+      settings.set(name, buf);
+    }
+    settings.common = p.common;
+    settings.budget = p.budget;
+    settings.build();
+
+    worker_->pause();
+    history.record("open " + path, currentState());
+    erosion = settings;
+    base_ = std::make_shared<const Terrain>(std::move(p.base));
+    baseDescription = p.description;
+    restore({base_, std::make_shared<const Terrain>(std::move(p.current))});
+    applyErosionSettings();
+    projectPath = path;
+    rememberRecent(path);
+    status.ok("opened project " + path, glfwGetTime());
+    return true;
+  } catch (const std::exception& e) {
+    status.fail(e.what(), glfwGetTime());
+    return false;
+  }
+}
+
+}  // namespace runnel::editor

@@ -1,0 +1,67 @@
+#include "app/editor/editor_options.h"
+
+#include <charconv>
+#include <cstring>
+
+#include "core/error.h"
+
+namespace runnel::editor {
+
+const char* usage() {
+  return "usage: runnel [FILE] [--screenshot OUT.png] [--frames N] [--size WxH] [--script FILE]\n"
+         "              [--frame-log FILE]\n"
+         "  FILE               a heightmap (.png .r16 .r32 .pfm .tif .exr) or a project (.runnel) to open;\n"
+         "                     without one the editor starts on an fBm 512x512 terrain, ready to play\n"
+         "  --screenshot OUT   render N frames (--frames, default 3), save the window as a PNG and exit\n"
+         "  --size WxH         window size (default 1600x1000)\n"
+         "  --script FILE      run editor actions from FILE (one a line) and exit when done; see README\n"
+         "  --frame-log FILE   write each frame's time in milliseconds to FILE\n";
+}
+
+namespace {
+int toInt(const std::string& flag, const std::string& text, int lo, int hi) {
+  int v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
+    throw Error(flag + ": '" + text + "' is not a whole number in [" + std::to_string(lo) + ", " +
+                std::to_string(hi) + "]");
+  return v;
+}
+}  // namespace
+
+EditorOptions parseOptions(int argc, char** argv) {
+  EditorOptions o;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) throw Error(a + ": needs a value");
+      return argv[++i];
+    };
+    if (a == "--help" || a == "-h") {
+      o.help = true;
+    } else if (a == "--screenshot") {
+      o.screenshot = value();
+    } else if (a == "--frames") {
+      o.frames = toInt(a, value(), 1, 1000000);
+    } else if (a == "--size") {
+      std::string v = value();
+      size_t x = v.find('x');
+      if (x == std::string::npos) throw Error("--size: '" + v + "' is not WxH, e.g. 1280x800");
+      o.width = toInt("--size", v.substr(0, x), 64, 16384);
+      o.height = toInt("--size", v.substr(x + 1), 64, 16384);
+    } else if (a == "--script") {
+      o.script = value();
+    } else if (a == "--frame-log") {
+      o.frameLog = value();
+    } else if (!a.empty() && a[0] == '-') {
+      throw Error(a + ": unknown option (see --help)");
+    } else if (o.open.empty()) {
+      o.open = a;
+    } else {
+      throw Error(a + ": only one file can be opened");
+    }
+  }
+  return o;
+}
+
+}  // namespace runnel::editor

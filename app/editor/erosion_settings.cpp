@@ -1,0 +1,97 @@
+#include "app/editor/erosion_settings.h"
+
+#include <charconv>
+#include <cstdio>
+
+#include "core/error.h"
+
+namespace runnel::editor {
+
+namespace {
+
+double parseNumber(const std::string& name, const std::string& text) {
+  double v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size())
+    throw Error(name + ": '" + text + "' is not a number");
+  return v;
+}
+
+uint64_t parseCount(const std::string& name, const std::string& text) {
+  uint64_t v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size())
+    throw Error(name + ": '" + text + "' is not a whole number >= 0");
+  return v;
+}
+
+std::string formatFloat(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  return buf;
+}
+
+}  // namespace
+
+ErosionSettings::ErosionSettings() {
+  for (const ModelInfo& m : modelCatalog()) values.push_back(defaultValues(m));
+  for (size_t i = 0; i < modelCatalog().size(); ++i)
+    if (std::string(modelCatalog()[i].name) == "droplet") model = int(i);
+}
+
+std::unique_ptr<ErosionModel> ErosionSettings::build() const {
+  validateValues(info(), current());
+  return info().create(current(), common);
+}
+
+void ErosionSettings::set(const std::string& name, const std::string& value) {
+  if (name == "model") {
+    const ModelInfo& m = findModel(value);
+    model = int(&m - modelCatalog().data());
+    return;
+  }
+  if (name == "seed") return void(common.seed = parseCount(name, value));
+  if (name == "mode") return void(common.mode = dropletModeFromString(value));
+  if (name == "edges") return void(common.edges = edgesFromString(value));
+  if (name == "budget") return void(budget = parseCount(name, value));
+  if (name == "step") return void(stepAmount = parseCount(name, value));
+  if (name == "batch-ms") {
+    double ms = parseNumber(name, value);
+    if (!(ms >= 0.5 && ms <= 200)) throw Error("batch-ms: " + value + " is outside [0.5, 200]");
+    batchMilliseconds = ms;
+    return;
+  }
+  const std::vector<ParamInfo>& params = info().params;
+  for (size_t i = 0; i < params.size(); ++i)
+    if (name == params[i].name) {
+      float v = float(parseNumber(name, value));
+      checkParam(params[i], v);
+      current()[i] = v;
+      return;
+    }
+  std::string known;
+  for (const std::string& n : names()) known += (known.empty() ? "" : ", ") + n;
+  throw Error("set: '" + name + "' is not a setting of the " + info().name + " model (known: " + known + ")");
+}
+
+std::string ErosionSettings::get(const std::string& name) const {
+  if (name == "model") return info().name;
+  if (name == "seed") return std::to_string(common.seed);
+  if (name == "mode") return toString(common.mode);
+  if (name == "edges") return toString(common.edges);
+  if (name == "budget") return std::to_string(budget);
+  if (name == "step") return std::to_string(stepAmount);
+  if (name == "batch-ms") return formatFloat(batchMilliseconds);
+  const std::vector<ParamInfo>& params = info().params;
+  for (size_t i = 0; i < params.size(); ++i)
+    if (name == params[i].name) return formatFloat(current()[i]);
+  throw Error("get: '" + name + "' is not a setting of the " + std::string(info().name) + " model");
+}
+
+std::vector<std::string> ErosionSettings::names() const {
+  std::vector<std::string> n = {"model", "seed", "mode", "edges", "budget", "step", "batch-ms"};
+  for (const ParamInfo& p : info().params) n.push_back(p.name);
+  return n;
+}
+
+}  // namespace runnel::editor

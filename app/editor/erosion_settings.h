@@ -1,0 +1,35 @@
+// The Erosion panel's state: which model, its parameter values, the settings every model shares, and how the
+// worker paces the run. Builds the model the worker runs, from the model catalog.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/erosion_model.h"
+#include "core/model_catalog.h"
+
+namespace runnel::editor {
+
+struct ErosionSettings {
+  int model = 0;                           // index into modelCatalog()
+  std::vector<std::vector<float>> values;  // per model, in the order of its ParamInfo table
+  ModelCommon common;
+  double batchMilliseconds = 8.0;  // target length of a worker batch
+  uint64_t budget = 0;             // stop after this many droplets (iterations); 0 = no limit
+  uint64_t stepAmount = 10000;     // what Step runs
+
+  ErosionSettings();  // every model at its defaults, the droplet model selected
+  const ModelInfo& info() const { return modelCatalog()[size_t(model)]; }
+  std::vector<float>& current() { return values[size_t(model)]; }
+  const std::vector<float>& current() const { return values[size_t(model)]; }
+  std::unique_ptr<ErosionModel> build() const;  // throws Error naming a bad parameter
+
+  // By name, as the script and the project file say them: a parameter of the current model, or one of
+  // seed, mode, edges, batch-ms, budget, step, model. Throws Error naming the setting or the value.
+  void set(const std::string& name, const std::string& value);
+  std::string get(const std::string& name) const;
+  std::vector<std::string> names() const;  // every name set() knows for the current model
+};
+
+}  // namespace runnel::editor

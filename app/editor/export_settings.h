@@ -1,0 +1,31 @@
+// What the Export panel writes: a heightmap format (from core/heightmap_io.h) or a preview map.
+#pragma once
+#include <string>
+
+namespace runnel::editor {
+
+enum class ExportKind { Heightmap, Hillshade, Slope, Eroded, Deposited };
+
+struct ExportFormat {
+  const char* label;      // shown in the combo
+  const char* extension;  // replaces the path's extension when picked
+  ExportKind kind;
+  const char* tooltip;
+};
+
+// Every choice of the format combo, heightmaps first.
+const ExportFormat* exportFormats();
+int exportFormatCount();
+
+struct ExportSettings {
+  int format = 0;  // index into exportFormats()
+  std::string path = "terrain.png";
+  int objStep = 1;  // OBJ: every n-th sample
+};
+
+// `path` with its extension replaced (or added).
+std::string withExtension(const std::string& path, const std::string& extension);
+// A script's "export PATH [KIND]": the kind's name (heightmap, hillshade, slope, eroded, deposited).
+ExportKind exportKindFromString(const std::string& s);  // throws Error naming the value
+
+}  // namespace runnel::editor

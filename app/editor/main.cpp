@@ -1,0 +1,156 @@
+// runnel: the terrain erosion editor. Opens a window on a default terrain (or FILE), or renders headless
+// for screenshots and scripts (see --help).
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+#include "app/editor/editor.h"
+#include "app/editor/editor_options.h"
+#include "app/editor/script_runner.h"
+#include "core/error.h"
+#include "render/gl.h"
+
+using namespace runnel;
+using namespace runnel::editor;
+
+namespace {
+
+void onGlfwError(int code, const char* text) {
+  std::fprintf(stderr, "runnel: GLFW error %d: %s\n", code, text);
+}
+
+void onDrop(GLFWwindow* window, int count, const char** paths) {
+  auto* e = static_cast<Editor*>(glfwGetWindowUserPointer(window));
+  if (e) e->dropFiles(std::vector<std::string>(paths, paths + count));
+}
+
+// Fonts and sizes follow the monitor's content scale, so the panel reads the same on a dense screen.
+void setUpImGuiStyle(float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // the panel's layout is fixed; no imgui.ini next to the user's files
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 0.0f;
+  style.FrameRounding = 3.0f;
+  style.GrabRounding = 3.0f;
+  style.ScaleAllSizes(scale);
+  const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  if (std::filesystem::exists(font)) {
+    io.Fonts->AddFontFromFileTTF(font, 15.0f * scale);
+  } else {
+    ImFontConfig config;
+    config.SizePixels = 13.0f * scale;
+    io.Fonts->AddFontDefault(&config);
+  }
+}
+
+int runEditor(const EditorOptions& options) {
+  glfwSetErrorCallback(onGlfwError);
+  if (!glfwInit()) throw Error("cannot initialise GLFW (is there a display? try xvfb-run)");
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  GLFWwindow* window = glfwCreateWindow(options.width, options.height, "Runnel", nullptr, nullptr);
+  if (!window) {
+    glfwTerminate();
+    throw Error("cannot open a window with OpenGL 3.3 core");
+  }
+  glfwMakeContextCurrent(window);
+  bool headless = !options.screenshot.empty() || !options.script.empty();
+  glfwSwapInterval(headless ? 0 : 1);
+  if (!gladLoadGL(glfwGetProcAddress)) throw Error("cannot load the OpenGL 3.3 functions");
+
+  float xs = 1, ys = 1;
+  glfwGetWindowContentScale(window, &xs, &ys);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  setUpImGuiStyle(std::max(xs, ys));
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  int rc = 0;
+  {
+    Editor editor(window);
+    editor.uiScale = std::max(xs, ys);
+    glfwSetWindowUserPointer(window, &editor);
+    glfwSetDropCallback(window, onDrop);
+    if (!options.open.empty()) {
+      bool ok = options.open.ends_with(".runnel") ? editor.openProject(options.open)
+                                                  : editor.importHeightmap(options.open);
+      if (!ok) std::fprintf(stderr, "runnel: %s\n", editor.status.text.c_str());
+    }
+    std::unique_ptr<ScriptRunner> script;
+    if (!options.script.empty()) script = std::make_unique<ScriptRunner>(options.script);
+    std::ofstream frameLog;
+    if (!options.frameLog.empty()) {
+      frameLog.open(options.frameLog);
+      if (!frameLog) throw Error(options.frameLog + ": cannot write the frame log");
+      frameLog << "frame ms playing droplets\n";
+    }
+
+    int frame = 0;
+    bool screenshotAsked = false;
+    while (!glfwWindowShouldClose(window)) {
+      glfwPollEvents();
+      if (script) script->advance(editor);
+      editor.frame();
+      glfwSwapBuffers(window);
+      ++frame;
+      if (frameLog.is_open()) {
+        const Snapshot* s = editor.snapshot();
+        frameLog << frame << " " << editor.lastFrameMilliseconds() << " " << (s && s->playing ? 1 : 0) << " "
+                 << (s ? s->dropletsDone : 0) << "\n";
+      }
+      bool scriptDone = !script || script->done();
+      if (!options.screenshot.empty() && scriptDone) {
+        if (screenshotAsked) {
+          if (editor.screenshotFailed()) {
+            std::fprintf(stderr, "runnel: %s\n", editor.status.text.c_str());
+            rc = 1;
+          }
+          break;
+        }
+        if (frame >= options.frames) {
+          editor.screenshot(options.screenshot);
+          screenshotAsked = true;
+        }
+      } else if (script && scriptDone) {
+        break;
+      }
+    }
+    if (script && script->failed()) rc = 1;
+    editor.pause();  // lets a script's pending `wait` finish
+    script.reset();
+    glfwSetWindowUserPointer(window, nullptr);
+  }
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return rc;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    EditorOptions options = parseOptions(argc, argv);
+    if (options.help) {
+      std::fputs(usage(), stdout);
+      return 0;
+    }
+    return runEditor(options);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "runnel: %s\n", e.what());
+    return 1;
+  }
+}

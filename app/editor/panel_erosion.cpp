@@ -1,0 +1,112 @@
+// Erosion: the model, its parameters, the shared settings, and Play / Pause / Step / Reset.
+#include <imgui.h>
+
+#include <cinttypes>
+
+#include "app/editor/editor.h"
+#include "app/editor/panels.h"
+
+namespace runnel::editor {
+
+namespace {
+
+bool inputCount(const char* label, uint64_t& value, uint64_t step) {
+  return ImGui::InputScalar(label, ImGuiDataType_U64, &value, &step, nullptr, "%" PRIu64);
+}
+
+void runButtons(Editor& e) {
+  bool playing = e.worker().playing();
+  if (ImGui::Button(playing ? "Pause" : "Play", ImVec2(ImGui::GetFontSize() * 5, 0))) e.togglePlay();
+  tooltip(playing ? "Stop after the current batch (Space)"
+                  : "Run droplets until paused or the budget is spent (Space)");
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) e.step(e.erosion.stepAmount);
+  tooltip("Run the step amount of droplets, then stop (. or N)");
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) e.resetToBase();
+  tooltip("Back to the base terrain (R). Undoable.");
+}
+
+}  // namespace
+
+void drawErosionPanel(Editor& e) {
+  ErosionSettings& s = e.erosion;
+  bool changed = false;
+  ImGui::PushID("erosion");
+  runButtons(e);
+
+  if (ImGui::BeginCombo("Model", s.info().name)) {
+    for (size_t i = 0; i < modelCatalog().size(); ++i) {
+      if (ImGui::Selectable(modelCatalog()[i].name, int(i) == s.model)) {
+        s.model = int(i);
+        changed = true;
+      }
+      tooltip(modelCatalog()[i].description);
+    }
+    ImGui::EndCombo();
+  }
+  tooltip(s.info().description);
+
+  const std::vector<ParamInfo>& params = s.info().params;
+  for (size_t i = 0; i < params.size(); ++i) {
+    const ParamInfo& p = params[i];
+    ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
+    if (p.logScale && p.lo > 0.0f) flags |= ImGuiSliderFlags_Logarithmic;
+    float& v = s.current()[i];
+    if (ImGui::SliderFloat(p.name, &v, p.lo, p.hi, "%.4g", flags)) changed = true;
+    tooltip((std::string(p.tooltip) + "\nDefault " + std::to_string(p.defaultValue) + ". Ctrl+click to type.")
+                .c_str());
+  }
+  if (ImGui::Button("Defaults")) {
+    s.current() = defaultValues(s.info());
+    changed = true;
+  }
+  tooltip("Every parameter of this model back to the seed's defaults");
+
+  if (std::string(s.info().name) == "droplet") {
+    int mode = int(s.common.mode);
+    const char* modes[] = {"conserving", "classic"};
+    if (ImGui::Combo("Mode", &mode, modes, 2)) {
+      s.common.mode = DropletMode(mode);
+      changed = true;
+    }
+    tooltip(
+        "conserving: soil is neither created nor lost (beyond what leaves an open edge).\n"
+        "classic: the seed's arithmetic step for step, quirks included, for its exact look.");
+  }
+  int edges = int(s.common.edges);
+  const char* edgeNames[] = {"wrap", "clamp (open)"};
+  if (ImGui::Combo("Edges", &edges, edgeNames, 2)) {
+    s.common.edges = Edges(edges);
+    changed = true;
+  }
+  tooltip(
+      "wrap: the map is tileable, as in the seed; water has no base level and basins fill with sediment.\n"
+      "clamp: open edges; water and its sediment leave the map, so rivers drain to a base level.");
+  ImGui::TextDisabled(s.common.edges == Edges::Wrap ? "Edges wrap: water never leaves, basins fill up."
+                                                    : "Edges are open: water drains off the map.");
+  int seed = int(s.common.seed);
+  if (ImGui::InputInt("Seed##erosion", &seed)) {
+    s.common.seed = uint64_t(std::max(seed, 0));
+    changed = true;
+  }
+  tooltip(
+      "Droplet i draws its random numbers from (seed, i): the same seed gives the same terrain,\n"
+      "whatever the batch size.");
+
+  float ms = float(s.batchMilliseconds);
+  if (ImGui::SliderFloat("Batch (ms)", &ms, 1.0f, 50.0f, "%.0f ms")) {
+    s.batchMilliseconds = ms;
+    changed = true;
+  }
+  tooltip("How long the worker runs between snapshots. Shorter batches update the view more often.");
+  if (inputCount("Budget", s.budget, 10000)) e.worker().setBudget(s.budget);
+  tooltip("Play stops after this many droplets in total since the last reset; 0 runs until paused");
+  inputCount("Step amount", s.stepAmount, 1000);
+  tooltip("Droplets run by Step");
+
+  if (changed) e.applyErosionSettings();
+  ImGui::PopID();
+}
+
+}  // namespace runnel::editor

@@ -1,0 +1,52 @@
+// Stats: what the erosion has done since the last reset, with plots over time.
+#include <imgui.h>
+
+#include <cinttypes>
+
+#include "app/editor/editor.h"
+#include "app/editor/panels.h"
+
+namespace runnel::editor {
+
+void drawStatsPanel(Editor& e) {
+  const Snapshot* s = e.snapshot();
+  if (!s) {
+    ImGui::TextDisabled("no snapshot yet");
+    return;
+  }
+  const ErosionStats& st = s->stats;
+  ImGui::PushID("stats");
+  if (ImGui::BeginTable("figures", 2, ImGuiTableFlags_SizingStretchProp)) {
+    auto row = [](const char* name, const char* tip, const char* fmt, auto value) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(name);
+      tooltip(tip);
+      ImGui::TableNextColumn();
+      ImGui::Text(fmt, value);
+    };
+    row("Droplets", "Droplets run since the last reset", "%" PRIu64, s->dropletsDone);
+    row("Droplets/s", "Over the last quarter second", "%.0f", double(e.statsHistory.currentRate()));
+    row("Avg path", "Average steps a droplet took", "%.1f", st.avgPath());
+    row("Long paths cut", "Droplets stopped at the path length limit", "%" PRIu64, st.longPaths);
+    row("Random dirs", "Steps where the ground was flat and a random direction was taken", "%" PRIu64,
+        st.randomDirs);
+    row("Eroded", "Volume taken from the terrain (world units^3)", "%.1f", st.eroded);
+    row("Deposited", "Volume laid down", "%.1f", st.deposited);
+    row("Lost", "Sediment thrown away at a cut path or carried off an open edge", "%.1f", st.lost);
+    ImGui::EndTable();
+  }
+  float w = ImGui::GetContentRegionAvail().x;
+  float h = ImGui::GetFontSize() * 3.5f;
+  const auto& rate = e.statsHistory.dropletsPerSecond();
+  ImGui::PlotLines("##rate", rate.data(), int(rate.size()), 0, "droplets/s", 0.0f, FLT_MAX, ImVec2(w, h));
+  const auto& eroded = e.statsHistory.erodedVolume();
+  ImGui::PlotLines("##eroded", eroded.data(), int(eroded.size()), 0, "eroded volume", 0.0f, FLT_MAX,
+                   ImVec2(w, h));
+  const auto& deposited = e.statsHistory.depositedVolume();
+  ImGui::PlotLines("##deposited", deposited.data(), int(deposited.size()), 0, "deposited volume", 0.0f,
+                   FLT_MAX, ImVec2(w, h));
+  ImGui::PopID();
+}
+
+}  // namespace runnel::editor

@@ -1,0 +1,121 @@
+// Terrain: generate a new base terrain, import a heightmap, reset to the base, undo and redo.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "app/editor/editor.h"
+#include "app/editor/panels.h"
+
+namespace runnel::editor {
+
+namespace {
+
+void inputSize(const char* label, int& value) {
+  ImGui::InputInt(label, &value, 64, 512);
+  value = std::clamp(value, kMinSide, kMaxSide);
+}
+
+void undoRedoButtons(Editor& e) {
+  ImGui::BeginDisabled(!e.history.canUndo());
+  if (ImGui::Button("Undo")) e.undo();
+  ImGui::EndDisabled();
+  tooltip(e.history.canUndo() ? ("Undo " + e.history.undoLabel() + " (Ctrl+Z)").c_str() : "Nothing to undo");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!e.history.canRedo());
+  if (ImGui::Button("Redo")) e.redo();
+  ImGui::EndDisabled();
+  tooltip(e.history.canRedo() ? ("Redo " + e.history.redoLabel() + " (Ctrl+Shift+Z or Ctrl+Y)").c_str()
+                              : "Nothing to redo");
+  ImGui::SameLine();
+  ImGui::TextDisabled("%zu steps, %.0f MB", e.history.undoCount(), double(e.history.memoryUsed()) / 1e6);
+}
+
+}  // namespace
+
+void drawTerrainPanel(Editor& e) {
+  GeneratorSettings& g = e.generator;  // edited here, applied on Generate (G)
+  ImGui::PushID("terrain");
+
+  const char* kinds[] = {"fBm noise", "Ridged noise", "Fault formation"};
+  int kind = int(g.kind);
+  if (ImGui::Combo("Kind", &kind, kinds, 3)) g.kind = GeneratorKind(kind);
+  tooltip("fBm: rolling hills and mountains. Ridged: sharp crests. Fault formation: stepped plateaus.");
+  inputSize("Width", g.width);
+  tooltip("Cells east-west. Grid spacing is 1 world unit.");
+  inputSize("Height", g.height);
+  tooltip("Cells north-south.");
+  int seed = int(g.seed);
+  if (ImGui::InputInt("Seed##gen", &seed)) g.seed = uint64_t(std::max(seed, 0));
+  tooltip("The same seed and settings always give the same terrain.");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Dice")) g.seed = uint64_t(ImGui::GetTime() * 1000.0) % 100000;
+  tooltip("A new random seed");
+  bool autoRelief = g.relief < 0;
+  if (ImGui::Checkbox("Default relief", &autoRelief))
+    g.relief = autoRelief ? -1.0f : float(std::max(g.width, g.height)) / 4.0f;
+  tooltip(
+      "Relief (highest minus lowest point) of N/4 world units on an N-cell map: the droplet model's\n"
+      "defaults behave well between N/16 and N.");
+  if (!autoRelief) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+    ImGui::DragFloat("Relief", &g.relief, 1.0f, 1.0f, 20000.0f, "%.0f");
+    tooltip("Highest minus lowest point, in world units");
+  }
+  ImGui::Checkbox("Tileable", &g.tileable);
+  tooltip("Generate a terrain that wraps around seamlessly (pairs with wrap edges)");
+  if (ImGui::TreeNode("Noise settings")) {
+    if (g.kind == GeneratorKind::Fault) {
+      ImGui::SliderInt("Faults", &g.faults, 1, 2000);
+      tooltip("Number of random fault lines");
+      ImGui::SliderFloat("Falloff", &g.falloff, 0.0f, 1.0f);
+      tooltip("0: sharp steps; larger values soften each step over about 1/falloff cells");
+    } else {
+      ImGui::SliderFloat("Feature size", &g.scale, 0.02f, 1.0f);
+      tooltip("Size of the largest hills as a fraction of the map");
+      ImGui::SliderInt("Octaves", &g.octaves, 1, 12);
+      tooltip("Layers of detail, each finer than the last");
+      ImGui::SliderFloat("Lacunarity", &g.lacunarity, 1.5f, 3.0f);
+      tooltip("How much finer each octave is");
+      ImGui::SliderFloat("Gain", &g.gain, 0.2f, 0.8f);
+      tooltip("How much weaker each octave is: higher is rougher");
+    }
+    ImGui::TreePop();
+  }
+  if (ImGui::Button("Generate")) e.generateTerrain(GeneratorSettings(g));
+  tooltip("Replace the base terrain with a generated one (G regenerates the last settings). Undoable.");
+
+  ImGui::Separator();
+  ImGui::InputTextWithHint("##importpath", "heightmap file (.png .r16 .r32 .pfm .tif .exr)", &e.importPath);
+  tooltip("Type a path, pick a recent file, or drop a file on the window");
+  ImGui::SameLine();
+  if (ImGui::Button("Import")) e.importHeightmap(e.importPath);
+  tooltip("Load the heightmap as the new base terrain. Undoable; a bad file keeps the current terrain.");
+  if (!e.recentFiles.empty() && ImGui::BeginCombo("Recent", "recent files...")) {
+    for (const std::string& f : e.recentFiles)
+      if (ImGui::Selectable(f.c_str())) {
+        e.importPath = f;
+        if (f.size() > 7 && f.ends_with(".runnel"))
+          e.openProject(f);
+        else
+          e.importHeightmap(f);
+      }
+    ImGui::EndCombo();
+  }
+
+  ImGui::Separator();
+  if (ImGui::Button("Reset to base")) e.resetToBase();
+  tooltip("Throw away the erosion and go back to the base terrain (R). Undoable.");
+  ImGui::SameLine();
+  undoRedoButtons(e);
+
+  ImGui::InputText("Project", &e.projectPath);
+  tooltip("The project file: base terrain, current terrain, parameters and seed");
+  if (ImGui::Button("Save project")) e.saveProject(e.projectPath);
+  tooltip("Ctrl+S");
+  ImGui::SameLine();
+  if (ImGui::Button("Open project")) e.openProject(e.projectPath);
+  tooltip("Ctrl+O. Undoable; a bad file keeps the current terrain.");
+  ImGui::PopID();
+}
+
+}  // namespace runnel::editor

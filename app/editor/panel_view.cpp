@@ -1,0 +1,52 @@
+// View: how the terrain is drawn (slope colours, thresholds, overlays, light, exaggeration).
+#include <imgui.h>
+
+#include "app/editor/editor.h"
+#include "app/editor/panels.h"
+
+namespace runnel::editor {
+
+void drawViewPanel(Editor& e) {
+  render::TerrainStyle& s = e.style;
+  ImGui::PushID("view");
+  ImGui::SliderFloat("Exaggeration", &s.exaggeration, 0.1f, 10.0f, "%.2fx", ImGuiSliderFlags_Logarithmic);
+  tooltip("Vertical scale of the view only; exports keep the true heights");
+  ImGui::Checkbox("Wireframe", &s.wireframe);
+  tooltip("Show the grid mesh (W). Big maps use a coarser mesh; the shading still has every cell.");
+  ImGui::SameLine();
+  ImGui::Checkbox("Height colours", &s.heightRamp);
+  tooltip("Colour flat ground by height instead of one grass colour (H)");
+
+  const char* overlays[] = {"none", "eroded", "deposited", "eroded + deposited"};
+  int overlay = int(s.overlay);
+  if (ImGui::Combo("Overlay", &overlay, overlays, 4)) s.overlay = render::Overlay(overlay);
+  tooltip(
+      "Paint the droplets' bookkeeping over the terrain: rock removed (red), sediment laid down (blue) (O)");
+  ImGui::SliderFloat("Overlay scale", &s.overlayScale, 0.01f, 50.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+  tooltip("Amount (world units) shown at full strength");
+
+  ImGui::SliderFloat("Rock slope", &s.rockAngleDeg, 5.0f, 80.0f, "%.0f deg");
+  tooltip("Slopes steeper than this show as bare rock");
+  ImGui::SliderFloat("Rock blend", &s.rockBlendDeg, 0.1f, 20.0f, "%.1f deg");
+  tooltip("Width of the transition between ground and rock");
+  ImGui::SliderFloat("Sediment depth", &s.sedimentDepth, 0.001f, 10.0f, "%.3f", ImGuiSliderFlags_Logarithmic);
+  tooltip("Deposited soil deeper than this shows in the sediment colour");
+  ImGui::ColorEdit3("Ground", &s.groundColor.x, ImGuiColorEditFlags_NoInputs);
+  ImGui::SameLine();
+  ImGui::ColorEdit3("Sediment", &s.sedimentColor.x, ImGuiColorEditFlags_NoInputs);
+  ImGui::SameLine();
+  ImGui::ColorEdit3("Rock", &s.rockColor.x, ImGuiColorEditFlags_NoInputs);
+  ImGui::SliderFloat("Sun azimuth", &s.sunAzimuthDeg, 0.0f, 360.0f, "%.0f deg");
+  tooltip("Direction of the sun, clockwise from north");
+  ImGui::SliderFloat("Sun elevation", &s.sunElevationDeg, 2.0f, 90.0f, "%.0f deg");
+  tooltip("Height of the sun above the horizon: low light shows relief best");
+  ImGui::ColorEdit3("Sky", &s.skyColor.x, ImGuiColorEditFlags_NoInputs);
+  ImGui::SameLine();
+  if (ImGui::Button("Frame terrain")) e.frameTerrain();
+  tooltip(
+      "Fit the terrain in the view (F). Left drag orbits, right or middle drag pans, the wheel zooms\n"
+      "towards the cursor.");
+  ImGui::PopID();
+}
+
+}  // namespace runnel::editor

@@ -1,0 +1,237 @@
+#include "app/editor/script_runner.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "app/editor/editor.h"
+#include "core/error.h"
+
+namespace runnel::editor {
+
+namespace {
+
+std::vector<std::string> splitWords(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+template <class T>
+T parse(const std::string& what, const std::string& text) {
+  T v{};
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size())
+    throw Error(what + ": '" + text + "' is not a valid number");
+  return v;
+}
+
+bool parseBool(const std::string& what, const std::string& text) {
+  if (text == "1" || text == "on" || text == "true") return true;
+  if (text == "0" || text == "off" || text == "false") return false;
+  throw Error(what + ": '" + text + "' is not on/off");
+}
+
+GeneratorSettings parseGenerate(const std::vector<std::string>& words) {
+  GeneratorSettings g;  // the generators' defaults, whatever the panel shows: scripts are reproducible
+  for (size_t i = 1; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    size_t eq = w.find('=');
+    if (eq == std::string::npos) {
+      g.kind = generatorKindFromString(w);
+      continue;
+    }
+    std::string key = w.substr(0, eq), value = w.substr(eq + 1);
+    if (key == "size")
+      g.width = g.height = parse<int>(key, value);
+    else if (key == "width")
+      g.width = parse<int>(key, value);
+    else if (key == "height")
+      g.height = parse<int>(key, value);
+    else if (key == "seed")
+      g.seed = parse<uint64_t>(key, value);
+    else if (key == "relief")
+      g.relief = parse<float>(key, value);
+    else if (key == "tileable")
+      g.tileable = parseBool(key, value);
+    else if (key == "scale")
+      g.scale = parse<float>(key, value);
+    else if (key == "octaves")
+      g.octaves = parse<int>(key, value);
+    else if (key == "lacunarity")
+      g.lacunarity = parse<float>(key, value);
+    else if (key == "gain")
+      g.gain = parse<float>(key, value);
+    else if (key == "faults")
+      g.faults = parse<int>(key, value);
+    else if (key == "falloff")
+      g.falloff = parse<float>(key, value);
+    else
+      throw Error("generate: unknown setting '" + key + "'");
+  }
+  return g;
+}
+
+void setView(Editor& e, const std::string& name, const std::string& value) {
+  render::TerrainStyle& s = e.style;
+  if (name == "exaggeration")
+    s.exaggeration = parse<float>(name, value);
+  else if (name == "wireframe")
+    s.wireframe = parseBool(name, value);
+  else if (name == "height-ramp")
+    s.heightRamp = parseBool(name, value);
+  else if (name == "panel")
+    e.showPanel = parseBool(name, value);
+  else if (name == "rock-angle")
+    s.rockAngleDeg = parse<float>(name, value);
+  else if (name == "sediment-depth")
+    s.sedimentDepth = parse<float>(name, value);
+  else if (name == "overlay-scale")
+    s.overlayScale = parse<float>(name, value);
+  else if (name == "yaw")
+    e.camera.yaw = glm::radians(parse<float>(name, value));
+  else if (name == "pitch")
+    e.camera.pitch = glm::radians(parse<float>(name, value));
+  else if (name == "distance")
+    e.camera.distance = parse<float>(name, value);
+  else if (name == "overlay") {
+    const char* names[] = {"none", "eroded", "deposited", "both"};
+    for (int i = 0; i < 4; ++i)
+      if (value == names[i]) return void(s.overlay = render::Overlay(i));
+    throw Error("overlay: '" + value + "' is not one of none, eroded, deposited, both");
+  } else {
+    throw Error("view: unknown setting '" + name + "'");
+  }
+}
+
+}  // namespace
+
+ScriptRunner::ScriptRunner(const std::string& path) : path_(path) {
+  std::ifstream in(path);
+  if (!in) throw Error(path + ": cannot open the script");
+  for (std::string line; std::getline(in, line);) lines_.push_back(line);
+}
+
+ScriptRunner::~ScriptRunner() {
+  if (idle_.valid()) idle_.wait();
+}
+
+bool ScriptRunner::waiting() const {
+  if (framesLeft_ > 0 || checkScreenshot_) return true;
+  return idle_.valid() && idle_.wait_for(std::chrono::seconds(0)) != std::future_status::ready;
+}
+
+void ScriptRunner::finishPending(Editor& e) {
+  if (checkScreenshot_) {
+    checkScreenshot_ = false;
+    bool failed = e.screenshotFailed();
+    if (failed != screenshotExpectError_) {
+      ++failures_;
+      std::fprintf(stderr, "%s:%zu: %s\n", path_.c_str(), screenshotLine_ + 1,
+                   failed ? e.status.text.c_str() : "expected an error, but the screenshot was written");
+    }
+  }
+  if (idle_.valid() && idle_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) idle_.get();
+}
+
+void ScriptRunner::advance(Editor& e) {
+  if (framesLeft_ > 0) {
+    --framesLeft_;
+    return;
+  }
+  if (waiting()) {
+    if (checkScreenshot_) finishPending(e);
+    return;
+  }
+  finishPending(e);
+  while (next_ < lines_.size()) {
+    size_t lineNo = next_++;
+    std::vector<std::string> words = splitWords(lines_[lineNo]);
+    if (words.empty() || words[0][0] == '#') continue;
+    bool expectError = words[0] == "expect-error";
+    if (expectError) words.erase(words.begin());
+    std::string error;
+    bool ok = false;
+    if (words.empty()) {
+      error = "expect-error needs a command";
+    } else {
+      try {
+        ok = run(e, words, error);
+      } catch (const std::exception& ex) {
+        error = ex.what();
+      }
+    }
+    if (checkScreenshot_) {
+      screenshotExpectError_ = expectError;
+      screenshotLine_ = lineNo;
+      return;
+    }
+    std::printf("script: %s -> %s\n", lines_[lineNo].c_str(), ok ? "ok" : error.c_str());
+    if (ok == expectError) {
+      ++failures_;
+      std::fprintf(stderr, "%s:%zu: %s\n", path_.c_str(), lineNo + 1,
+                   ok ? "expected an error, but the command succeeded" : error.c_str());
+    }
+    return;  // one command per frame
+  }
+}
+
+bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string& error) {
+  const std::string& cmd = w[0];
+  auto need = [&](size_t n) {
+    if (w.size() != n + 1) throw Error(cmd + ": needs " + std::to_string(n) + " argument(s)");
+  };
+  // The actions report their failures in the status line; a script turns that into its error.
+  auto result = [&](bool ok) {
+    if (!ok) error = e.status.text;
+    return ok;
+  };
+  if (cmd == "generate") return result(e.generateTerrain(parseGenerate(w)));
+  if (cmd == "import") return need(1), result(e.importHeightmap(w[1]));
+  if (cmd == "open") return need(1), result(e.openProject(w[1]));
+  if (cmd == "save") return need(1), result(e.saveProject(w[1]));
+  if (cmd == "set") {
+    need(2);
+    ErosionSettings s = e.erosion;
+    s.set(w[1], w[2]);
+    s.build();  // a bad combination fails here, before the worker sees it
+    e.erosion = s;
+    if (w[1] == "budget") e.worker().setBudget(s.budget);
+    return result(e.applyErosionSettings());
+  }
+  if (cmd == "view") {
+    if (w.size() == 2 && w[1] == "frame") return e.frameTerrain(), true;
+    need(2);
+    setView(e, w[1], w[2]);
+    return true;
+  }
+  if (cmd == "erode") return need(1), e.step(parse<uint64_t>("erode", w[1])), true;
+  if (cmd == "play") return e.play(), true;
+  if (cmd == "pause") return e.pause(), true;
+  if (cmd == "reset") return e.resetToBase(), true;
+  if (cmd == "undo") return result(e.undo());
+  if (cmd == "redo") return result(e.redo());
+  if (cmd == "wait") {
+    SimulationWorker* worker = &e.worker();
+    idle_ = std::async(std::launch::async, [worker] { worker->waitIdle(); });
+    return true;
+  }
+  if (cmd == "frames") return need(1), framesLeft_ = parse<int>("frames", w[1]), true;
+  if (cmd == "export") {
+    if (w.size() != 2 && w.size() != 3) throw Error("export: needs PATH [KIND]");
+    return result(e.exportTerrain(w[1], w.size() == 3 ? exportKindFromString(w[2]) : ExportKind::Heightmap));
+  }
+  if (cmd == "screenshot") {
+    need(1);
+    e.screenshot(w[1]);
+    checkScreenshot_ = true;
+    return true;
+  }
+  if (cmd == "quit") return next_ = lines_.size(), true;
+  throw Error("unknown command '" + cmd + "'");
+}
+
+}  // namespace runnel::editor

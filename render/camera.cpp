@@ -1,0 +1,73 @@
+#include "render/camera.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace runnel::render {
+
+namespace {
+constexpr float kMaxPitch = 1.55f;  // just short of straight down, where yaw would be undefined
+constexpr float kMinPitch = -0.3f;  // a little below the horizon, to look up at cliffs
+}  // namespace
+
+glm::vec3 Camera::eye() const {
+  glm::vec3 back(std::cos(pitch) * std::sin(yaw), std::sin(pitch), std::cos(pitch) * std::cos(yaw));
+  return target + back * distance;
+}
+
+glm::mat4 Camera::view() const {
+  return glm::lookAt(eye(), target, glm::vec3(0, 1, 0));
+}
+
+glm::mat4 Camera::projection(float aspect) const {
+  // Near plane as far out as possible for depth precision, but never past the terrain's near side.
+  float nearPlane = std::max(0.01f, distance * 0.01f);
+  float farPlane = distance + sceneRadius_ * 4.0f;
+  return glm::perspective(fovY, aspect, nearPlane, farPlane);
+}
+
+Ray Camera::rayThrough(float px, float py, int w, int h) const {
+  float aspect = float(w) / float(std::max(h, 1));
+  glm::mat4 inv = glm::inverse(projection(aspect) * view());
+  float nx = 2.0f * px / float(w) - 1.0f;
+  float ny = 1.0f - 2.0f * py / float(h);
+  glm::vec4 a = inv * glm::vec4(nx, ny, -1.0f, 1.0f);
+  glm::vec4 b = inv * glm::vec4(nx, ny, 1.0f, 1.0f);
+  glm::vec3 pa = glm::vec3(a) / a.w, pb = glm::vec3(b) / b.w;
+  return {pa, glm::normalize(pb - pa)};
+}
+
+void Camera::orbit(float dx, float dy) {
+  yaw -= dx * 0.006f;
+  pitch = std::clamp(pitch + dy * 0.006f, kMinPitch, kMaxPitch);
+}
+
+void Camera::pan(float dx, float dy, int viewportHeight) {
+  // One pixel moves the target by the size of a pixel at the target's depth, so the ground follows the mouse.
+  float unitsPerPixel = 2.0f * distance * std::tan(fovY * 0.5f) / float(std::max(viewportHeight, 1));
+  glm::vec3 forward = glm::normalize(target - eye());
+  glm::vec3 right = glm::normalize(glm::cross(forward, glm::vec3(0, 1, 0)));
+  glm::vec3 up = glm::cross(right, forward);
+  target += (-dx * right + dy * up) * unitsPerPixel;
+}
+
+void Camera::zoomTowards(const glm::vec3& focus, float factor) {
+  // Scaling the eye and the target about `focus` keeps the view direction and the focus's screen position.
+  float newDistance = std::clamp(distance * factor, 0.5f, sceneRadius_ * 20.0f);
+  factor = newDistance / distance;
+  target = focus + (target - focus) * factor;
+  distance = newDistance;
+}
+
+void Camera::frame(const glm::vec3& boxMin, const glm::vec3& boxMax, float aspect) {
+  target = (boxMin + boxMax) * 0.5f;
+  float radius = glm::length(boxMax - boxMin) * 0.5f;
+  sceneRadius_ = std::max(radius, 1.0f);
+  // The bounding sphere fits the narrower of the two fields of view; a little inside it, as boxes are not
+  // round.
+  float fovX = 2.0f * std::atan(std::tan(fovY * 0.5f) * aspect);
+  distance = sceneRadius_ / std::sin(std::min(fovY, fovX) * 0.5f) * 0.8f;
+}
+
+}  // namespace runnel::render

@@ -1,0 +1,58 @@
+// Draws a Terrain: height, eroded and deposited amounts live in float textures (GL_R32F); a grid mesh of at
+// most kMaxGridSide x kMaxGridSide vertices samples the heights in the vertex shader, and the fragment shader
+// computes normals per pixel, so a 4096 map stays fast and still shows its detail in the shading.
+#pragma once
+#include <glm/glm.hpp>
+
+#include "core/terrain.h"
+#include "render/camera.h"
+#include "render/gl.h"
+#include "render/shader_program.h"
+#include "render/terrain_style.h"
+
+namespace runnel {
+struct DirtyRect;
+}
+
+namespace runnel::render {
+
+class TerrainRenderer {
+ public:
+  static constexpr int kMaxGridSide = 1024;
+
+  TerrainRenderer();  // needs a current GL 3.3 context; throws Error if a shader fails
+  ~TerrainRenderer();
+  TerrainRenderer(const TerrainRenderer&) = delete;
+  TerrainRenderer& operator=(const TerrainRenderer&) = delete;
+
+  // Uploads the whole terrain (a new map, a reset).
+  void upload(const Terrain& terrain);
+  // Uploads only the rectangle that changed; falls back to a full upload when the size changed.
+  void uploadRegion(const Terrain& terrain, const DirtyRect& changed);
+
+  // Draws sky and terrain into the viewport rectangle (x, y from the framebuffer's bottom left).
+  void draw(const Camera& camera, const TerrainStyle& style, int x, int y, int w, int h);
+
+  int mapWidth() const { return width_; }
+  int mapHeight() const { return height_; }
+  float lowest() const { return lo_; }
+  float highest() const { return hi_; }
+  // The terrain's bounding box in view coordinates for this exaggeration.
+  void bounds(float exaggeration, glm::vec3& boxMin, glm::vec3& boxMax) const;
+  int gridWidth() const { return gridW_; }
+  int gridHeight() const { return gridH_; }
+
+ private:
+  void buildGrid();
+  void allocateTextures();
+  void uploadRect(const Terrain& terrain, int x0, int y0, int x1, int y1);
+
+  ShaderProgram terrainProgram_, skyProgram_;
+  GLuint heightTex_ = 0, erodedTex_ = 0, depositedTex_ = 0;
+  GLuint vao_ = 0, vbo_ = 0, ebo_ = 0, skyVao_ = 0;
+  GLsizei indexCount_ = 0;
+  int width_ = 0, height_ = 0, gridW_ = 0, gridH_ = 0;
+  float lo_ = 0.0f, hi_ = 1.0f;
+};
+
+}  // namespace runnel::render

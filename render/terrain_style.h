@@ -1,0 +1,29 @@
+// How the terrain is drawn: the options of the View panel, with their defaults in one place.
+#pragma once
+#include <glm/glm.hpp>
+
+namespace runnel::render {
+
+enum class Overlay { None, Eroded, Deposited, Both };
+
+struct TerrainStyle {
+  float exaggeration = 1.0f;  // vertical scale of the view (not of the data)
+  bool wireframe = false;
+  bool heightRamp = false;     // colour flat ground by height
+  float rockAngleDeg = 38.0f;  // slopes steeper than this are bare rock
+  float rockBlendDeg = 4.0f;
+  float sedimentDepth = 0.15f;  // deposited soil deeper than this shows as sediment (world units)
+  Overlay overlay = Overlay::None;
+  float overlayScale = 1.0f;  // eroded/deposited amount shown at full strength
+  float sunAzimuthDeg = 135.0f;
+  float sunElevationDeg = 35.0f;
+  // Colours in sRGB as the artist picks them.
+  glm::vec3 groundColor{0.40f, 0.50f, 0.25f};
+  glm::vec3 sedimentColor{0.80f, 0.70f, 0.50f};
+  glm::vec3 rockColor{0.42f, 0.39f, 0.37f};
+  glm::vec3 skyColor{0.55f, 0.72f, 0.92f};
+
+  glm::vec3 sunDirection() const;  // unit vector towards the sun
+};
+
+}  // namespace runnel::render

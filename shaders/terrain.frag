@@ -1,0 +1,94 @@
+#version 330 core
+// Per-pixel normals from the height texture, colours by slope and sediment, sun and sky light, overlays.
+in vec2 vMap;
+in vec3 vWorld;
+in float vSkirt;
+
+uniform sampler2D uHeight;
+uniform sampler2D uEroded;
+uniform sampler2D uDeposited;
+uniform vec2 uMapSize;
+uniform float uExaggeration;
+uniform vec2 uHeightRange;     // lowest and highest height of the map (world units)
+
+uniform vec3 uGroundColor;
+uniform vec3 uSedimentColor;
+uniform vec3 uRockColor;
+uniform float uRockAngle;      // radians: steeper than this is rock
+uniform float uRockBlend;      // radians of blend either side
+uniform float uSedimentDepth;  // deposited soil deeper than this shows as sediment
+uniform int uHeightRamp;       // 1: colour flat ground by height instead
+
+uniform int uOverlay;          // 0 none, 1 eroded, 2 deposited, 3 both
+uniform float uOverlayScale;   // amount shown at full strength
+
+uniform vec3 uSunDir;          // towards the sun
+uniform vec3 uSunColor;
+uniform vec3 uSkyColor;
+uniform vec3 uEye;
+uniform float uHazeDistance;   // distance at which the haze is about 63% (scaled to the map)
+uniform int uWire;
+uniform vec3 uWireColor;
+
+out vec4 fragColor;
+
+float heightAt(vec2 map) { return texture(uHeight, (map + 0.5) / uMapSize).r; }
+
+vec3 heightRamp(float t) {
+  // deep green lowlands, olive, ochre, grey-brown, snow
+  vec3 c0 = vec3(0.18, 0.32, 0.16), c1 = vec3(0.42, 0.48, 0.24), c2 = vec3(0.62, 0.52, 0.32);
+  vec3 c3 = vec3(0.55, 0.50, 0.47), c4 = vec3(0.93, 0.94, 0.96);
+  t = clamp(t, 0.0, 1.0) * 4.0;
+  if (t < 1.0) return mix(c0, c1, t);
+  if (t < 2.0) return mix(c1, c2, t - 1.0);
+  if (t < 3.0) return mix(c2, c3, t - 2.0);
+  return mix(c3, c4, t - 3.0);
+}
+
+void main() {
+  if (uWire == 1) {
+    fragColor = vec4(uWireColor, 1.0);
+    return;
+  }
+  // Central differences one cell apart; the linear filter makes the normal smooth between samples.
+  float hl = heightAt(vMap - vec2(1, 0)), hr = heightAt(vMap + vec2(1, 0));
+  float hd = heightAt(vMap - vec2(0, 1)), hu = heightAt(vMap + vec2(0, 1));
+  vec2 grad = vec2(hr - hl, hu - hd) * 0.5;  // world units per cell
+  float angle = atan(length(grad));          // the true slope, whatever the exaggeration
+  vec3 n = normalize(vec3(-grad.x * uExaggeration, 1.0, -grad.y * uExaggeration));
+
+  float h = heightAt(vMap);
+  float range = max(uHeightRange.y - uHeightRange.x, 1e-6);
+  vec3 ground = uHeightRamp == 1 ? heightRamp((h - uHeightRange.x) / range) : uGroundColor;
+  vec2 tc = (vMap + 0.5) / uMapSize;
+  float deposited = texture(uDeposited, tc).r;
+  float eroded = texture(uEroded, tc).r;
+  float sediment = smoothstep(uSedimentDepth * 0.5, uSedimentDepth, deposited);
+  float rock = smoothstep(uRockAngle - uRockBlend, uRockAngle + uRockBlend, angle);
+  vec3 albedo = mix(mix(ground, uSedimentColor, sediment), uRockColor, rock);
+
+  if (uOverlay == 1 || uOverlay == 3)
+    albedo = mix(albedo, vec3(0.95, 0.25, 0.1), 0.85 * clamp(eroded / uOverlayScale, 0.0, 1.0));
+  if (uOverlay == 2 || uOverlay == 3)
+    albedo = mix(albedo, vec3(0.1, 0.45, 0.95), 0.85 * clamp(deposited / uOverlayScale, 0.0, 1.0));
+
+  if (vSkirt > 0.0) {
+    // The block's sides: soil strata, darker with depth.
+    n = vec3(0.0);
+    albedo = vec3(0.20, 0.14, 0.09);
+  }
+
+  // Sun plus a hemisphere sky: light from above is the sky's colour, from below a dim ground bounce.
+  float sun = max(dot(n, uSunDir), 0.0);
+  // The ambient is the sky's colour half washed out to grey, so shadows stay neutral rather than blue.
+  vec3 skyLight = mix(vec3(dot(uSkyColor, vec3(0.3, 0.5, 0.2))), uSkyColor, 0.5);
+  vec3 sky = mix(vec3(0.12, 0.10, 0.08), skyLight, 0.5 + 0.5 * n.y);
+  if (vSkirt > 0.0) sky = skyLight * 0.9;
+  vec3 color = albedo * (uSunColor * sun + sky * 0.6);
+
+  // A touch of aerial haze with distance, so far ridges separate from near ones.
+  float d = length(vWorld - uEye);
+  float haze = 1.0 - exp(-d / uHazeDistance);
+  color = mix(color, vec3(0.62, 0.68, 0.76), clamp(haze, 0.0, 0.4));
+  fragColor = vec4(pow(color, vec3(1.0 / 2.2)), 1.0);
+}

@@ -1,0 +1,112 @@
+// The project file round-trips everything the editor saves and rejects damaged files with clear errors.
+#include "core/project_file.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "core/error.h"
+
+namespace runnel {
+namespace {
+
+std::string tempPath(const char* name) {
+  return (std::filesystem::temp_directory_path() / (std::string("runnel_project_") + name)).string();
+}
+
+ProjectData sample() {
+  ProjectData p;
+  Heightmap base(5, 3);
+  for (int y = 0; y < 3; ++y)
+    for (int x = 0; x < 5; ++x) base.at(x, y) = float(x * 10 + y) * 0.5f;
+  p.base = Terrain(base);
+  p.current = Terrain(base);
+  p.current.height.at(2, 1) -= 0.25f;
+  p.current.eroded.at(2, 1) = 0.25f;
+  p.current.deposited.at(3, 2) = 0.125f;
+  p.description = "fbm 5x3, seed 9";
+  p.model = "droplet";
+  p.params = {{"Kq", 12.5f}, {"Kw", 0.002f}};
+  p.common.seed = 1234567890123ull;
+  p.common.edges = Edges::Clamp;
+  p.common.mode = DropletMode::Classic;
+  p.budget = 50000;
+  return p;
+}
+
+std::string readAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void writeAll(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+TEST(ProjectFile, RoundTripsTerrainsAndSettings) {
+  std::string path = tempPath("roundtrip.runnel");
+  ProjectData p = sample();
+  writeProject(path, p);
+  ProjectData q = readProject(path);
+  EXPECT_EQ(q.base.height, p.base.height);
+  EXPECT_EQ(q.current.height, p.current.height);
+  EXPECT_EQ(q.current.eroded, p.current.eroded);
+  EXPECT_EQ(q.current.deposited, p.current.deposited);
+  EXPECT_EQ(q.description, p.description);
+  EXPECT_EQ(q.model, p.model);
+  EXPECT_EQ(q.params, p.params);
+  EXPECT_EQ(q.common.seed, p.common.seed);
+  EXPECT_EQ(q.common.edges, Edges::Clamp);
+  EXPECT_EQ(q.common.mode, DropletMode::Classic);
+  EXPECT_EQ(q.budget, 50000u);
+  std::remove(path.c_str());
+}
+
+TEST(ProjectFile, RejectsATruncatedFileNamingIt) {
+  std::string path = tempPath("cut.runnel");
+  writeProject(path, sample());
+  std::string bytes = readAll(path);
+  writeAll(path, bytes.substr(0, bytes.size() - 7));
+  try {
+    readProject(path);
+    FAIL() << "a truncated project was read";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("bytes of map data"), std::string::npos) << e.what();
+  }
+  std::remove(path.c_str());
+}
+
+TEST(ProjectFile, RejectsForeignAndDamagedHeaders) {
+  std::string path = tempPath("bad.runnel");
+  writeAll(path, "P5\n3 3\n255\n");
+  EXPECT_THROW(readProject(path), Error);
+  writeProject(path, sample());
+  std::string bytes = readAll(path);
+  std::string broken = bytes;
+  broken.replace(broken.find("seed "), 5, "seed x");
+  writeAll(path, broken);
+  EXPECT_THROW(readProject(path), Error);
+  broken = bytes;
+  broken.replace(broken.find("size 5 3"), 8, "size 0 3");
+  writeAll(path, broken);
+  EXPECT_THROW(readProject(path), Error);
+  EXPECT_THROW(readProject(tempPath("does_not_exist.runnel")), Error);
+  std::remove(path.c_str());
+}
+
+TEST(ProjectFile, AFailedWriteLeavesTheOldFile) {
+  std::string path = tempPath("keep.runnel");
+  writeProject(path, sample());
+  std::string before = readAll(path);
+  ProjectData bad = sample();
+  bad.base = Terrain(Heightmap(4, 4));  // differs in size from current: refused before writing
+  EXPECT_THROW(writeProject(path, bad), Error);
+  EXPECT_EQ(readAll(path), before);
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace runnel
