@@ -64,10 +64,10 @@ void Camera::frame(const glm::vec3& boxMin, const glm::vec3& boxMax, float aspec
   target = (boxMin + boxMax) * 0.5f;
   float radius = glm::length(boxMax - boxMin) * 0.5f;
   sceneRadius_ = std::max(radius, 1.0f);
-  // The bounding sphere fits the narrower of the two fields of view; a little inside it, as boxes are not
-  // round.
+  // The bounding sphere fits the narrower of the two fields of view. Seen from above at an angle, a flat map
+  // fills less of the height than of the width, so a vertically limited view can come closer.
   float fovX = 2.0f * std::atan(std::tan(fovY * 0.5f) * aspect);
-  distance = sceneRadius_ / std::sin(std::min(fovY, fovX) * 0.5f) * 0.8f;
+  distance = sceneRadius_ / std::sin(std::min(fovY, fovX) * 0.5f) * (fovX < fovY ? 1.0f : 0.85f);
 }
 
 }  // namespace runnel::render

@@ -55,6 +55,8 @@ void Editor::frame() {
     importHeightmap(files.front());
   }
   glfwGetFramebufferSize(window_, &fbW_, &fbH_);
+  // The 3D view fills the window right of the panel.
+  viewX_ = showPanel ? std::min(int(panelWidth() * ImGui::GetIO().DisplayFramebufferScale.x), fbW_ - 1) : 0;
   takeSnapshot();
   if (framePending_ && renderer_->mapWidth() > 0) {
     frameTerrain();
@@ -64,8 +66,6 @@ void Editor::frame() {
 
   handleShortcuts();
   handleMouse();
-  // The 3D view fills the window right of the panel.
-  viewX_ = showPanel ? std::min(int(panelWidth() * ImGui::GetIO().DisplayFramebufferScale.x), fbW_ - 1) : 0;
   glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   renderer_->draw(camera, style, viewX_, 0, viewWidth(), fbH_);
