@@ -41,6 +41,21 @@ TerrainRenderer::TerrainRenderer()
   glGenBuffers(1, &vbo_);
   glGenBuffers(1, &ebo_);
   glGenVertexArrays(1, &skyVao_);
+  if (const GLubyte* name = glGetString(GL_RENDERER)) rendererName_ = reinterpret_cast<const char*>(name);
+  if (softwareRenderer()) gridLimit_ = 256;
+}
+
+bool TerrainRenderer::softwareRenderer() const {
+  for (const char* cpu : {"llvmpipe", "softpipe", "swrast", "Software"})
+    if (rendererName_.find(cpu) != std::string::npos) return true;
+  return false;
+}
+
+void TerrainRenderer::setGridLimit(int side) {
+  side = std::clamp(side, 16, kMaxGridSide);
+  if (side == gridLimit_) return;
+  gridLimit_ = side;
+  if (width_ > 0) buildGrid();
 }
 
 TerrainRenderer::~TerrainRenderer() {
@@ -53,8 +68,8 @@ TerrainRenderer::~TerrainRenderer() {
 }
 
 void TerrainRenderer::buildGrid() {
-  gridW_ = std::min(width_, kMaxGridSide);
-  gridH_ = std::min(height_, kMaxGridSide);
+  gridW_ = std::min(width_, gridLimit_);
+  gridH_ = std::min(height_, gridLimit_);
   // Vertices: (u, v, skirt). The grid first, then the skirt: each border vertex again, dropped to the floor.
   std::vector<glm::vec3> vertices;
   vertices.reserve(size_t(gridW_) * gridH_ + 2 * size_t(gridW_ + gridH_) * 2);

@@ -3,6 +3,7 @@
 // computes normals per pixel, so a 4096 map stays fast and still shows its detail in the shading.
 #pragma once
 #include <glm/glm.hpp>
+#include <string>
 
 #include "core/terrain.h"
 #include "render/camera.h"
@@ -39,7 +40,14 @@ class TerrainRenderer {
   float highest() const { return hi_; }
   // The terrain's bounding box in view coordinates for this exaggeration.
   void bounds(float exaggeration, glm::vec3& boxMin, glm::vec3& boxMax) const;
+  // The mesh has at most this many vertices a side (the shading keeps every cell whatever it is).
+  void setGridLimit(int side);
+  int gridLimit() const { return gridLimit_; }
   int gridWidth() const { return gridW_; }
+  // The GL renderer's name, and whether it renders on the CPU (llvmpipe, softpipe, swrast): such renderers
+  // start with a coarser mesh, as vertices cost them most.
+  const std::string& rendererName() const { return rendererName_; }
+  bool softwareRenderer() const;
   int gridHeight() const { return gridH_; }
 
  private:
@@ -53,6 +61,8 @@ class TerrainRenderer {
   GLsizei indexCount_ = 0;
   int width_ = 0, height_ = 0, gridW_ = 0, gridH_ = 0;
   float lo_ = 0.0f, hi_ = 1.0f;
+  int gridLimit_ = kMaxGridSide;
+  std::string rendererName_;
 };
 
 }  // namespace runnel::render

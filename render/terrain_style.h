@@ -10,7 +10,7 @@ struct TerrainStyle {
   float exaggeration = 1.0f;  // vertical scale of the view (not of the data)
   bool wireframe = false;
   bool heightRamp = false;     // colour flat ground by height
-  float rockAngleDeg = 38.0f;  // slopes steeper than this are bare rock
+  float rockAngleDeg = 45.0f;  // slopes steeper than this are bare rock
   float rockBlendDeg = 4.0f;
   float sedimentDepth = 0.15f;  // deposited soil deeper than this shows as sediment (world units)
   Overlay overlay = Overlay::None;
@@ -19,7 +19,7 @@ struct TerrainStyle {
   float sunElevationDeg = 35.0f;
   // Colours in sRGB as the artist picks them.
   glm::vec3 groundColor{0.40f, 0.50f, 0.25f};
-  glm::vec3 sedimentColor{0.80f, 0.70f, 0.50f};
+  glm::vec3 sedimentColor{0.72f, 0.62f, 0.44f};
   glm::vec3 rockColor{0.42f, 0.39f, 0.37f};
   glm::vec3 skyColor{0.55f, 0.72f, 0.92f};
 

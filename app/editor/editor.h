@@ -58,6 +58,7 @@ class Editor {
   bool saveProject(const std::string& path);
   bool openProject(const std::string& path);
   void frameTerrain();  // F
+  void setGridLimit(int side) { renderer_->setGridLimit(side); }
   bool idle() const;    // paused with nothing queued
 
   // ---- state the panels read and edit ----

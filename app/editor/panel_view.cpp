@@ -17,6 +17,15 @@ void drawViewPanel(Editor& e) {
   ImGui::Checkbox("Height colours", &s.heightRamp);
   tooltip("Colour flat ground by height instead of one grass colour (H)");
 
+  int grid = e.renderer().gridLimit();
+  const char* gridNames[] = {"128", "256", "512", "1024"};
+  int gridIndex = grid <= 128 ? 0 : grid <= 256 ? 1 : grid <= 512 ? 2 : 3;
+  if (ImGui::Combo("Mesh detail", &gridIndex, gridNames, 4)) e.setGridLimit(128 << gridIndex);
+  tooltip("Most vertices a side of the terrain mesh. Shading uses every cell regardless; a coarser mesh only\n"
+          "smooths the silhouette. Software renderers start at 256.");
+  ImGui::SameLine();
+  ImGui::TextDisabled("%dx%d", e.renderer().gridWidth(), e.renderer().gridHeight());
+
   const char* overlays[] = {"none", "eroded", "deposited", "eroded + deposited"};
   int overlay = int(s.overlay);
   if (ImGui::Combo("Overlay", &overlay, overlays, 4)) s.overlay = render::Overlay(overlay);

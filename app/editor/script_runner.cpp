@@ -77,34 +77,43 @@ GeneratorSettings parseGenerate(const std::vector<std::string>& words) {
 
 void setView(Editor& e, const std::string& name, const std::string& value) {
   render::TerrainStyle& s = e.style;
-  if (name == "exaggeration")
-    s.exaggeration = parse<float>(name, value);
-  else if (name == "wireframe")
-    s.wireframe = parseBool(name, value);
-  else if (name == "height-ramp")
-    s.heightRamp = parseBool(name, value);
-  else if (name == "panel")
-    e.showPanel = parseBool(name, value);
-  else if (name == "rock-angle")
-    s.rockAngleDeg = parse<float>(name, value);
-  else if (name == "sediment-depth")
-    s.sedimentDepth = parse<float>(name, value);
-  else if (name == "overlay-scale")
-    s.overlayScale = parse<float>(name, value);
-  else if (name == "yaw")
-    e.camera.yaw = glm::radians(parse<float>(name, value));
-  else if (name == "pitch")
-    e.camera.pitch = glm::radians(parse<float>(name, value));
-  else if (name == "distance")
-    e.camera.distance = parse<float>(name, value);
-  else if (name == "overlay") {
+  struct Number {
+    const char* name;
+    float* field;
+    bool degrees;  // the script says degrees, the camera keeps radians
+  };
+  const Number numbers[] = {
+      {"exaggeration", &s.exaggeration, false},
+      {"rock-angle", &s.rockAngleDeg, false},
+      {"sediment-depth", &s.sedimentDepth, false},
+      {"overlay-scale", &s.overlayScale, false},
+      {"sun-elevation", &s.sunElevationDeg, false},
+      {"sun-azimuth", &s.sunAzimuthDeg, false},
+      {"yaw", &e.camera.yaw, true},
+      {"pitch", &e.camera.pitch, true},
+      {"distance", &e.camera.distance, false},
+  };
+  for (const Number& n : numbers)
+    if (name == n.name) {
+      float v = parse<float>(name, value);
+      *n.field = n.degrees ? glm::radians(v) : v;
+      return;
+    }
+  struct Switch {
+    const char* name;
+    bool* field;
+  };
+  const Switch switches[] = {
+      {"wireframe", &s.wireframe}, {"height-ramp", &s.heightRamp}, {"panel", &e.showPanel}};
+  for (const Switch& sw : switches)
+    if (name == sw.name) return void(*sw.field = parseBool(name, value));
+  if (name == "overlay") {
     const char* names[] = {"none", "eroded", "deposited", "both"};
     for (int i = 0; i < 4; ++i)
       if (value == names[i]) return void(s.overlay = render::Overlay(i));
     throw Error("overlay: '" + value + "' is not one of none, eroded, deposited, both");
-  } else {
-    throw Error("view: unknown setting '" + name + "'");
   }
+  throw Error("view: unknown setting '" + name + "'");
 }
 
 }  // namespace

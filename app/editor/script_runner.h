@@ -6,9 +6,9 @@
 //            [scale=F] [octaves=N] [lacunarity=F] [gain=F] [faults=N] [falloff=F]
 //   import PATH | open PATH | save PATH
 //   set NAME VALUE            an erosion setting: a model parameter, model, seed, mode, edges, budget, ...
-//   view NAME VALUE           exaggeration, wireframe, height-ramp, overlay, rock-angle, sediment-depth,
-//                             panel, yaw, pitch, distance (degrees for angles); `view frame` frames the
-//                             terrain
+//   view NAME VALUE           exaggeration, wireframe, height-ramp, overlay, overlay-scale, rock-angle,
+//                             sediment-depth, sun-elevation, sun-azimuth, panel, yaw, pitch, distance
+//                             (degrees for angles); `view frame` frames the terrain
 //   erode N                   runs N droplets (the Step button)
 //   play | pause | reset | undo | redo
 //   wait                      until the worker is idle (after erode, or play with a budget)

@@ -1,0 +1,39 @@
+# Shared by the editor tests (sourced; not a test itself). Each test runs as:
+#   bash TEST.sh RUNNEL RUNNEL_CLI SHARED_DATA
+set -u
+RUNNEL=${1:?usage: bash TEST.sh RUNNEL RUNNEL_CLI SHARED_DATA}
+CLI=${2:?usage: bash TEST.sh RUNNEL RUNNEL_CLI SHARED_DATA}
+DATA=${3:?usage: bash TEST.sh RUNNEL RUNNEL_CLI SHARED_DATA}
+RUNNEL=$(realpath "$RUNNEL")
+CLI=$(realpath "$CLI")
+TMP=$(mktemp -d)
+trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$TMP"' EXIT
+cd "$TMP"
+# Recent files go to a scratch config folder, not the user's.
+export XDG_CONFIG_HOME="$TMP/config"
+
+fail() {
+  echo "FAIL ($(basename "$0")): $*" >&2
+  exit 1
+}
+
+# editor ARGS...: runs the editor in its own virtual X server; output in $TMP/editor.out / .err.
+editor() {
+  xvfb-run -a -s "-screen 0 1600x1000x24" "$RUNNEL" "$@" >"$TMP/editor.out" 2>"$TMP/editor.err"
+}
+
+# mean_rgb PNG X Y W H: the mean colour of a rectangle as "R G B" (0-255).
+mean_rgb() {
+  convert "$1" -crop "${4}x${5}+${2}+${3}" +repage -resize '1x1!' -format '%[fx:int(255*r+0.5)] %[fx:int(255*g+0.5)] %[fx:int(255*b+0.5)]' info:
+}
+
+# write_r32 FILE SIZE PYTHON_EXPR: a SIZE x SIZE map of little-endian floats, height = EXPR of x and y.
+write_r32() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import struct, sys, math
+path, n, expr = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+f = eval("lambda x, y: " + expr, {"math": math})
+with open(path, "wb") as out:
+    out.write(b"".join(struct.pack("<f", f(x, y)) for y in range(n) for x in range(n)))
+PY
+}
