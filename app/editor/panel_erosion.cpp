@@ -54,8 +54,9 @@ void drawErosionPanel(Editor& e) {
     if (p.logScale && p.lo > 0.0f) flags |= ImGuiSliderFlags_Logarithmic;
     float& v = s.current()[i];
     if (ImGui::SliderFloat(p.name, &v, p.lo, p.hi, "%.4g", flags)) changed = true;
-    tooltip((std::string(p.tooltip) + "\nDefault " + std::to_string(p.defaultValue) + ". Ctrl+click to type.")
-                .c_str());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s\nDefault %g, range %g to %g. Ctrl+click to type a value.", p.tooltip,
+                        double(p.defaultValue), double(p.lo), double(p.hi));
   }
   if (ImGui::Button("Defaults")) {
     s.current() = defaultValues(s.info());
