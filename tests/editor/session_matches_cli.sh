@@ -1,0 +1,44 @@
+# A scripted session generates, erodes and exports through the editor's own actions; the export equals what
+# runnel-cli makes with the same seeds and parameters, byte for byte. On the way, a failed import and a failed
+# export leave the terrain as it was, undo/redo and a project save/open give back the same terrain.
+source "$(dirname "$0")/common.bash"
+
+cat >session.txt <<'S'
+generate fbm size=128 seed=5
+set seed 9
+set Kq 12
+set Kr 0.5
+set edges clamp
+erode 3000
+wait
+erode 2000
+wait
+export editor.r32
+expect-error import does-not-exist.png
+expect-error export no-such-folder/out.r32
+export after-errors.r32
+save session.runnel
+generate ridged size=64 seed=2
+export ridged.r32
+undo
+export undone.r32
+redo
+export redone.r32
+open session.runnel
+export reopened.r32
+S
+editor --size 800x600 --script session.txt || fail "the script failed: $(cat "$TMP/editor.err")"
+
+"$CLI" generate --size 128 --seed 5 -o base.r32 --quiet || fail "runnel-cli generate failed"
+"$CLI" erode base.r32 -o cli.r32 --droplets 5000 --seed 9 --Kq 12 --Kr 0.5 --edges clamp --quiet ||
+  fail "runnel-cli erode failed"
+
+cmp -s editor.r32 base.r32 && fail "the editor's export is the uneroded terrain"
+cmp -s editor.r32 cli.r32 || fail "the editor's export differs from runnel-cli erode with the same settings"
+cmp -s after-errors.r32 editor.r32 || fail "a failed import or export changed the terrain"
+[ -e no-such-folder ] && fail "a failed export created something"
+cmp -s undone.r32 editor.r32 || fail "undo of generate did not give back the eroded terrain"
+cmp -s redone.r32 ridged.r32 || fail "redo did not give back the generated terrain"
+cmp -s reopened.r32 editor.r32 || fail "the project file did not give back the eroded terrain"
+grep -q "does-not-exist.png" "$TMP/editor.out" || fail "the import error does not name the file"
+echo "ok"
