@@ -84,7 +84,11 @@ void main() {
   vec3 skyLight = mix(vec3(dot(uSkyColor, vec3(0.3, 0.5, 0.2))), uSkyColor, 0.5);
   vec3 sky = mix(vec3(0.12, 0.10, 0.08), skyLight, 0.5 + 0.5 * n.y);
   if (vSkirt > 0.0) sky = skyLight * 0.9;
-  vec3 color = albedo * (uSunColor * sun + sky * 0.6);
+  // Cavity shading from the curvature: gullies (neighbours higher) darker, crests lighter, so channels read
+  // even where the sun does not pick them out.
+  float curvature = (hl + hr + hd + hu - 4.0 * h) * uExaggeration;
+  float cavity = vSkirt > 0.0 ? 1.0 : clamp(1.0 - curvature * 0.12, 0.55, 1.15);
+  vec3 color = albedo * (uSunColor * sun + sky * 0.6) * cavity;
 
   // A touch of aerial haze with distance, so far ridges separate from near ones.
   float d = length(vWorld - uEye);

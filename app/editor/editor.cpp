@@ -59,7 +59,9 @@ void Editor::frame() {
   viewX_ = showPanel ? std::min(int(panelWidth() * ImGui::GetIO().DisplayFramebufferScale.x), fbW_ - 1) : 0;
   takeSnapshot();
   if (framePending_ && renderer_->mapWidth() > 0) {
-    frameTerrain();
+    glm::vec3 lo, hi;
+    renderer_->bounds(style.exaggeration, lo, hi);
+    camera.frame(lo, hi, float(viewWidth()) / float(std::max(fbH_, 1)));
     framePending_ = false;
   }
   if (snapshot_) statsHistory.update(*snapshot_, start);
@@ -90,11 +92,7 @@ void Editor::frame() {
   frameMs_ = (glfwGetTime() - start) * 1000.0;
 }
 
-void Editor::frameTerrain() {
-  glm::vec3 lo, hi;
-  renderer_->bounds(style.exaggeration, lo, hi);
-  camera.frame(lo, hi, float(viewWidth()) / float(std::max(fbH_, 1)));
-}
+void Editor::frameTerrain() { framePending_ = true; }
 
 void Editor::screenshot(const std::string& path) {
   pendingScreenshots_.push_back(path);

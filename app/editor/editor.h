@@ -57,7 +57,7 @@ class Editor {
   bool redo();
   bool saveProject(const std::string& path);
   bool openProject(const std::string& path);
-  void frameTerrain();  // F
+  void frameTerrain();  // F: fits the terrain in the view at the next frame
   void setGridLimit(int side) { renderer_->setGridLimit(side); }
   bool idle() const;    // paused with nothing queued
 
@@ -107,7 +107,7 @@ class Editor {
   std::shared_ptr<const Terrain> base_;  // the project's base terrain (Reset goes back here)
   std::shared_ptr<const Snapshot> snapshot_;
   uint64_t shownVersion_ = 0;
-  bool framePending_ = true;  // frame the camera once the first terrain is shown
+  bool framePending_ = true;  // fit the camera to the terrain at the next frame (first terrain, F, new size)
   bool runRecorded_ = false;  // the state before the current run is in the undo history
   std::vector<std::string> pendingScreenshots_, droppedFiles_;
   bool screenshotFailed_ = false;

@@ -239,6 +239,14 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     checkScreenshot_ = true;
     return true;
   }
+  if (cmd == "stats") {
+    // The newest snapshot's totals, for scripts that measure a run.
+    const Snapshot* s = e.snapshot();
+    if (!s) throw Error("stats: no snapshot yet");
+    std::printf("stats: %s\n", s->stats.toJson().c_str());
+    std::fflush(stdout);
+    return true;
+  }
   if (cmd == "quit") return next_ = lines_.size(), true;
   throw Error("unknown command '" + cmd + "'");
 }

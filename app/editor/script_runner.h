@@ -15,6 +15,7 @@
 //   frames N                  draws N frames
 //   export PATH [heightmap|hillshade|slope|eroded|deposited]
 //   screenshot PATH
+//   stats                     prints the run's totals as JSON (droplets, droplets_per_s, ...)
 //   expect-error COMMAND...   runs COMMAND and fails unless COMMAND fails (for testing error paths)
 //   quit
 // Blank lines and lines starting with # are skipped.

@@ -86,7 +86,7 @@ TEST(ProjectFile, RejectsForeignAndDamagedHeaders) {
   writeProject(path, sample());
   std::string bytes = readAll(path);
   std::string broken = bytes;
-  broken.replace(broken.find("seed "), 5, "seed x");
+  broken.replace(broken.find("\nseed "), 6, "\nseed x");
   writeAll(path, broken);
   EXPECT_THROW(readProject(path), Error);
   broken = bytes;
