@@ -23,6 +23,8 @@ Editor::Editor(GLFWwindow* window) : window_(window) {
   baseDescription = describe(generator);
   worker_ = std::make_unique<SimulationWorker>(*base_, erosion.build());
   worker_->setBatchMilliseconds(erosion.batchMilliseconds);
+  // A new snapshot wakes the event loop, so an idle editor sleeps in glfwWaitEvents yet shows a run live.
+  worker_->setOnPublish([] { glfwPostEmptyEvent(); });
   recentFiles = loadRecentFiles();
 }
 
@@ -31,15 +33,19 @@ Editor::~Editor() = default;
 void Editor::takeSnapshot() {
   std::shared_ptr<const Snapshot> s = worker_->latestSnapshot();
   if (!s || s->version == shownVersion_ || !s->terrain) return;
-  // A snapshot's rectangle is relative to the version before it; after a skipped version upload everything.
-  if (shownVersion_ != 0 && s->version == shownVersion_ + 1)
-    renderer_->uploadRegion(*s->terrain, s->changed);
+  // Only what changed since the version on screen goes to the GPU (the worker keeps a short history of
+  // changed rectangles, so skipped versions are covered).
+  if (shownVersion_ != 0)
+    renderer_->uploadRegion(*s->terrain, s->changedSince(shownVersion_));
   else
     renderer_->upload(*s->terrain);
   bool resized = !snapshot_ || snapshot_->terrain->width() != s->terrain->width() ||
                  snapshot_->terrain->heightCells() != s->terrain->heightCells();
   if (resized) framePending_ = true;
   shownVersion_ = s->version;
+  if (!s->error.empty() && s->error != shownError_)
+    status.fail("erosion stopped: " + s->error, glfwGetTime());
+  shownError_ = s->error;
   snapshot_ = std::move(s);
   if (runRecorded_ && !snapshot_->playing) runRecorded_ = false;  // the run ended (pause, budget, step done)
 }
@@ -92,7 +98,9 @@ void Editor::frame() {
   frameMs_ = (glfwGetTime() - start) * 1000.0;
 }
 
-void Editor::frameTerrain() { framePending_ = true; }
+void Editor::frameTerrain() {
+  framePending_ = true;
+}
 
 void Editor::screenshot(const std::string& path) {
   pendingScreenshots_.push_back(path);

@@ -59,7 +59,7 @@ class Editor {
   bool openProject(const std::string& path);
   void frameTerrain();  // F: fits the terrain in the view at the next frame
   void setGridLimit(int side) { renderer_->setGridLimit(side); }
-  bool idle() const;    // paused with nothing queued
+  bool idle() const;  // paused with nothing queued
 
   // ---- state the panels read and edit ----
   GeneratorSettings generator;
@@ -107,6 +107,7 @@ class Editor {
   std::shared_ptr<const Terrain> base_;  // the project's base terrain (Reset goes back here)
   std::shared_ptr<const Snapshot> snapshot_;
   uint64_t shownVersion_ = 0;
+  std::string shownError_;
   bool framePending_ = true;  // fit the camera to the terrain at the next frame (first terrain, F, new size)
   bool runRecorded_ = false;  // the state before the current run is in the undo history
   std::vector<std::string> pendingScreenshots_, droppedFiles_;

@@ -99,7 +99,11 @@ int runEditor(const EditorOptions& options) {
     int frame = 0;
     bool screenshotAsked = false;
     while (!glfwWindowShouldClose(window)) {
-      glfwPollEvents();
+      // Sleep until input or a snapshot arrives, unless something runs by itself (a script, a screenshot).
+      if (headless || editor.worker().playing())
+        glfwPollEvents();
+      else
+        glfwWaitEventsTimeout(0.25);
       if (script) script->advance(editor);
       editor.frame();
       glfwSwapBuffers(window);

@@ -21,8 +21,9 @@ void drawViewPanel(Editor& e) {
   const char* gridNames[] = {"128", "256", "512", "1024"};
   int gridIndex = grid <= 128 ? 0 : grid <= 256 ? 1 : grid <= 512 ? 2 : 3;
   if (ImGui::Combo("Mesh detail", &gridIndex, gridNames, 4)) e.setGridLimit(128 << gridIndex);
-  tooltip("Most vertices a side of the terrain mesh. Shading uses every cell regardless; a coarser mesh only\n"
-          "smooths the silhouette. Software renderers start at 256.");
+  tooltip(
+      "Most vertices a side of the terrain mesh. Shading uses every cell regardless; a coarser mesh only\n"
+      "smooths the silhouette. Software renderers start at 256.");
   ImGui::SameLine();
   ImGui::TextDisabled("%dx%d", e.renderer().gridWidth(), e.renderer().gridHeight());
 
