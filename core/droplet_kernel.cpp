@@ -3,8 +3,9 @@
 // holds a plain transcription and checks this loop against it bit for bit.
 //
 // Speed: most steps happen away from the map's border, where the 4 x 4 brush and the 2 x 2 corners are
-// plain rows of memory. There the brush runs four cells at a time (simd4.h) with branch-free bookkeeping;
-// cells near the border take the general path, which wraps or skips cells one by one.
+// plain rows of memory. There the brush runs four cells at a time (droplet_brush.h) with branch-free
+// bookkeeping; cells near the border take the general path (droplet_border.cpp), which wraps or skips
+// cells one by one with the same arithmetic.
 //
 // Two deliberate differences from the seed, in both modes: the position is wrapped into the map when it
 // crosses a wrapping border (the seed lets it run on and masks the index; the difference is one float
@@ -15,6 +16,8 @@
 #include <cfloat>
 #include <cmath>
 
+#include "droplet_border.h"
+#include "droplet_brush.h"
 #include "simd4.h"
 
 namespace runnel {
@@ -38,230 +41,9 @@ DropletConstants dropletConstants(const DropletSettings& s, int width, int rows)
   return k;
 }
 
+using namespace droplet;
+
 namespace {
-
-constexpr float kBell = 0.1591549430918953f;  // 1 / (2 pi), the seed's brush scale
-
-// floor() without a libm call (x86-64's baseline has no SSE4.1 round).
-inline int floorToInt(float x) {
-  int i = int(x);
-  return i - (x < float(i));
-}
-
-// Cell coordinate within one map side of a coordinate at most one side away.
-inline int wrapNear(int x, int n) {
-  return x < 0 ? x + n : (x >= n ? x - n : x);
-}
-
-// Index of cell (x, z) with the edges applied, or -1 when a clamped map has no such cell.
-inline int64_t cellIndex(const TerrainView& t, int x, int z) {
-  if (t.edges == Edges::Wrap) {
-    x = wrapNear(x, t.width);
-    z = wrapNear(z, t.rows);
-  } else if (unsigned(x) >= unsigned(t.width) || unsigned(z) >= unsigned(t.rows)) {
-    return -1;
-  }
-  return int64_t(z) * t.width + x;
-}
-
-// The four corner heights of cell (x, z). On a clamped map a corner past the border reads the border
-// (only a droplet starting on the last row or column asks for one).
-inline void readCorners(const TerrainView& t, int x, int z, float& h00, float& h10, float& h01, float& h11) {
-  int x1 = x + 1, z1 = z + 1;
-  if (t.edges == Edges::Wrap) {
-    x1 = wrapNear(x1, t.width);
-    z1 = wrapNear(z1, t.rows);
-  } else {
-    x1 = x1 < t.width ? x1 : t.width - 1;
-    z1 = z1 < t.rows ? z1 : t.rows - 1;
-  }
-  const float* r0 = t.height + int64_t(z) * t.width;
-  const float* r1 = t.height + int64_t(z1) * t.width;
-  h00 = r0[x], h10 = r0[x1], h01 = r1[x], h11 = r1[x1];
-}
-
-// The seed's ERODE bookkeeping: erosion takes deposited sediment first, then rock.
-inline void erodeCell(const TerrainView& t, int64_t i, float delta) {
-  t.height[i] -= delta;
-  float r = t.eroded[i], d = t.deposited[i];
-  if (delta <= d) {
-    d -= delta;
-  } else {
-    r += delta - d;
-    d = 0;
-  }
-  t.eroded[i] = r;
-  t.deposited[i] = d;
-}
-
-inline void depositCell(const TerrainView& t, int64_t i, float delta) {
-  t.deposited[i] += delta;
-  t.height[i] += delta;
-}
-
-// The same brush on four rows of four cells that are all on the map (the cell's brush is interior).
-#if defined(__GNUC__)
-#define RUNNEL_INLINE inline __attribute__((always_inline))
-#else
-#define RUNNEL_INLINE inline
-#endif
-
-// Cells i .. i + 3 of the three maps (one index for all three keeps the address arithmetic down).
-RUNNEL_INLINE void erodeRow(float* hgt, float* ero, float* dep, int64_t i, F4 delta) {
-  const F4 zero = F4::splat(0);
-  (F4::load(hgt + i) - delta).store(hgt + i);
-  const F4 sediment = F4::load(dep + i);
-  // delta <= d: d -= delta, rock unchanged; else rock += delta - d, d = 0. Exactly the seed's values.
-  max(sediment - delta, zero).store(dep + i);
-  (F4::load(ero + i) + max(delta - sediment, zero)).store(ero + i);
-}
-
-// xf and zf (in every lane) place the droplet at xp = xi + xf: the seed's offsets x - xp are then exactly
-// (x - xi) - xf, one rounding of the same real number. `first` is the index of cell (xi - 1, zi - 1).
-template <bool kConserving>
-RUNNEL_INLINE void erodeInterior(float* hgt, float* ero, float* dep, int W, int64_t first, F4 xf, F4 zf,
-                                 float ds) {
-  const F4 zero = F4::splat(0), one = F4::splat(1), quarter = F4::splat(0.25f), bell = F4::splat(kBell);
-  const F4 offsets = F4::make(-1, 0, 1, 2);
-  const F4 xo = offsets - xf;
-  const F4 zo = offsets - zf;
-  const F4 xo2 = xo * xo, zo2 = zo * zo;
-  const F4 w0 = max(one - (xo2 + F4::broadcast<0>(zo2)) * quarter, zero) * bell;
-  const F4 w1 = max(one - (xo2 + F4::broadcast<1>(zo2)) * quarter, zero) * bell;
-  const F4 w2 = max(one - (xo2 + F4::broadcast<2>(zo2)) * quarter, zero) * bell;
-  const F4 w3 = max(one - (xo2 + F4::broadcast<3>(zo2)) * quarter, zero) * bell;
-  float scale = ds;
-  if (kConserving) scale = ds / sumLanes((w0 + w1) + (w2 + w3));
-  const F4 s = F4::splat(scale);
-  const int64_t i = first;
-  erodeRow(hgt, ero, dep, i, w0 * s);
-  erodeRow(hgt, ero, dep, i + W, w1 * s);
-  erodeRow(hgt, ero, dep, i + 2 * W, w2 * s);
-  erodeRow(hgt, ero, dep, i + 3 * W, w3 * s);
-}
-
-// The bell brush near a border: the same weights, then cell by cell in the seed's order, each cell
-// wrapped or, off a clamped map, skipped. Conserving normalises over the cells on the map, summing in
-// the order the interior path does.
-// (xf, zf) place the droplet in cell (xi, zi): xf = xp - xi exactly, as xp >= 0.
-__attribute__((noinline)) void erodeNearBorder(const TerrainView& t, bool conserving, int xi, int zi,
-                                               float xf, float zf, float ds) {
-  const F4 zero = F4::splat(0), one = F4::splat(1), quarter = F4::splat(0.25f), bell = F4::splat(kBell);
-  const F4 offsets = F4::make(-1, 0, 1, 2);
-  const F4 xo = offsets - F4::splat(xf), zo = offsets - F4::splat(zf);
-  const F4 xo2 = xo * xo, zo2 = zo * zo;
-  float wt[4][4];
-  (max(one - (xo2 + F4::broadcast<0>(zo2)) * quarter, zero) * bell).store(wt[0]);
-  (max(one - (xo2 + F4::broadcast<1>(zo2)) * quarter, zero) * bell).store(wt[1]);
-  (max(one - (xo2 + F4::broadcast<2>(zo2)) * quarter, zero) * bell).store(wt[2]);
-  (max(one - (xo2 + F4::broadcast<3>(zo2)) * quarter, zero) * bell).store(wt[3]);
-  int64_t col[4], row[4];
-  for (int i = 0; i < 4; ++i) {
-    int x = xi - 1 + i, z = zi - 1 + i;
-    if (t.edges == Edges::Wrap) {
-      x = wrapNear(x, t.width), z = wrapNear(z, t.rows);
-    } else {
-      if (unsigned(x) >= unsigned(t.width))
-        for (int j = 0; j < 4; ++j) wt[j][i] = 0;
-      if (unsigned(z) >= unsigned(t.rows))
-        for (int j = 0; j < 4; ++j) wt[i][j] = 0;
-    }
-    col[i] = x, row[i] = int64_t(z) * t.width;
-  }
-  float scale = ds;
-  if (conserving) {
-    float c[4];
-    for (int i = 0; i < 4; ++i) c[i] = (wt[0][i] + wt[1][i]) + (wt[2][i] + wt[3][i]);
-    scale = ds / ((c[0] + c[2]) + (c[1] + c[3]));
-  }
-  for (int j = 0; j < 4; ++j)
-    for (int i = 0; i < 4; ++i)
-      if (wt[j][i] > 0) erodeCell(t, row[j] + col[i], wt[j][i] * scale);
-}
-
-// Bilinear deposit of ds1 and then ds2 (0 for one deposit) at (xi + xf, zi + zf), both corners rows on
-// the map. Each cell gets the two additions in turn, as two separate deposits would give it.
-// wx = {1 - xf, xf, 1 - xf, xf}, wz = {1 - zf, 1 - zf, zf, zf}: their product is the seed's four weights.
-template <bool kTwo>
-RUNNEL_INLINE void depositInterior(float* hgt, float* dep, int W, int64_t i, F4 wx, F4 wz, float ds1,
-                                   float ds2) {
-  const F4 wt = wx * wz;
-  const F4 d1 = F4::splat(ds1) * wt;
-  F4 h = F4::loadPairs(hgt + i, hgt + i + W) + d1;
-  F4 d = F4::loadPairs(dep + i, dep + i + W) + d1;
-  if (kTwo) {
-    const F4 d2 = F4::splat(ds2) * wt;
-    h = h + d2;
-    d = d + d2;
-  }
-  h.storePairs(hgt + i, hgt + i + W);
-  d.storePairs(dep + i, dep + i + W);
-}
-
-// Where a droplet goes next: position, fractions, corner heights and cell index.
-struct NextCell {
-  F4 pos, frac, corners;
-  int64_t cell;
-  bool onMap;  // false: the droplet leaves an open map (or its position is NaN)
-};
-
-// The next position when it is near or past the map's border: wraps it, or reports that the droplet
-// leaves an open map. Out of line, so the interior loop keeps its registers.
-__attribute__((noinline)) NextCell nextNearBorder(const TerrainView& t, F4 next) {
-  float nxp = next.lane<0>(), nzp = next.lane<1>();
-  const int W = t.width, H = t.rows;
-  int nxi, nzi;
-  NextCell n{};
-  if (t.edges == Edges::Wrap) {
-    if (nxp < 0) nxp += float(W);
-    if (nxp >= float(W)) nxp -= float(W);
-    if (nzp < 0) nzp += float(H);
-    if (nzp >= float(H)) nzp -= float(H);
-    if (!(nxp >= 0 && nxp < float(W) && nzp >= 0 && nzp < float(H))) return n;  // NaN: give up
-    nxi = floorToInt(nxp), nzi = floorToInt(nzp);
-  } else {
-    // Off an open edge (the cell and the one past it must be on the map), or NaN.
-    if (!(nxp >= 0 && nzp >= 0 && nxp < float(W - 1) && nzp < float(H - 1))) return n;
-    nxi = floorToInt(nxp), nzi = floorToInt(nzp);
-  }
-  float c00, c10, c01, c11;
-  readCorners(t, nxi, nzi, c00, c10, c01, c11);
-  const float nxf = nxp - float(nxi), nzf = nzp - float(nzi);
-  n.pos = F4::make(nxp, nzp, nxp, nzp);
-  n.frac = F4::make(nxf, nzf, nxf, nzf);
-  n.corners = F4::make(c00, c10, c01, c11);
-  n.cell = int64_t(nzi) * W + nxi;
-  n.onMap = true;
-  return n;
-}
-
-// Bilinear deposit of `ds` where the droplet stands, near a border (positions there are >= 0, so
-// truncation is floor). wx * wz are the seed's four weights. Classic skips corners off a clamped map;
-// conserving shares ds among the corners on it.
-__attribute__((noinline)) void depositNearBorder(const TerrainView& t, bool conserving, int64_t cell, F4 wx,
-                                                 F4 wz, float ds) {
-  const int xi = int(cell % t.width), zi = int(cell / t.width);
-  int x1 = xi + 1, z1 = zi + 1;
-  bool on[4] = {true, true, true, true};
-  if (t.edges == Edges::Wrap) {
-    x1 = wrapNear(x1, t.width), z1 = wrapNear(z1, t.rows);
-  } else {
-    if (x1 >= t.width) on[1] = on[3] = false;
-    if (z1 >= t.rows) on[2] = on[3] = false;
-  }
-  const int64_t r0 = int64_t(zi) * t.width, r1 = int64_t(z1) * t.width;
-  const int64_t idx[4] = {r0 + xi, r0 + x1, r1 + xi, r1 + x1};
-  float wt[4];
-  (wx * wz).store(wt);
-  float scale = 1;
-  if (conserving && !(on[1] && on[2] && on[3])) {
-    float inside = 0;
-    for (int c = 0; c < 4; ++c) inside += on[c] ? wt[c] : 0.0f;
-    scale = 1 / inside;  // the droplet's own corner is always on the map, so inside > 0
-  }
-  for (int c = 0; c < 4; ++c)
-    if (on[c]) depositCell(t, idx[c], ds * (scale == 1 ? wt[c] : wt[c] * scale));
-}
 
 // Bilinear deposit where the droplet stands. (A function of the state's values rather than a lambda
 // capturing it by reference, which would keep the state in memory instead of registers.)

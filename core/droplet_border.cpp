@@ -1,0 +1,129 @@
+#include "droplet_border.h"
+
+#include "droplet_brush.h"
+
+namespace runnel::droplet {
+
+namespace {
+
+// Cell coordinate within one map side of a coordinate at most one side away.
+inline int wrapNear(int x, int n) {
+  return x < 0 ? x + n : (x >= n ? x - n : x);
+}
+
+// The seed's ERODE bookkeeping: erosion takes deposited sediment first, then rock.
+inline void erodeCell(const TerrainView& t, int64_t i, float delta) {
+  t.height[i] -= delta;
+  float r = t.eroded[i], d = t.deposited[i];
+  if (delta <= d) {
+    d -= delta;
+  } else {
+    r += delta - d;
+    d = 0;
+  }
+  t.eroded[i] = r;
+  t.deposited[i] = d;
+}
+
+inline void depositCell(const TerrainView& t, int64_t i, float delta) {
+  t.deposited[i] += delta;
+  t.height[i] += delta;
+}
+
+}  // namespace
+
+void readCorners(const TerrainView& t, int x, int z, float& h00, float& h10, float& h01, float& h11) {
+  int x1 = x + 1, z1 = z + 1;
+  if (t.edges == Edges::Wrap) {
+    x1 = wrapNear(x1, t.width);
+    z1 = wrapNear(z1, t.rows);
+  } else {
+    x1 = x1 < t.width ? x1 : t.width - 1;
+    z1 = z1 < t.rows ? z1 : t.rows - 1;
+  }
+  const float* r0 = t.height + int64_t(z) * t.width;
+  const float* r1 = t.height + int64_t(z1) * t.width;
+  h00 = r0[x], h10 = r0[x1], h01 = r1[x], h11 = r1[x1];
+}
+
+NextCell nextNearBorder(const TerrainView& t, F4 next) {
+  float nxp = next.lane<0>(), nzp = next.lane<1>();
+  const int W = t.width, H = t.rows;
+  int nxi, nzi;
+  NextCell n{};
+  if (t.edges == Edges::Wrap) {
+    if (nxp < 0) nxp += float(W);
+    if (nxp >= float(W)) nxp -= float(W);
+    if (nzp < 0) nzp += float(H);
+    if (nzp >= float(H)) nzp -= float(H);
+    if (!(nxp >= 0 && nxp < float(W) && nzp >= 0 && nzp < float(H))) return n;  // NaN: give up
+    nxi = floorToInt(nxp), nzi = floorToInt(nzp);
+  } else {
+    // Off an open edge (the cell and the one past it must be on the map), or NaN.
+    if (!(nxp >= 0 && nzp >= 0 && nxp < float(W - 1) && nzp < float(H - 1))) return n;
+    nxi = floorToInt(nxp), nzi = floorToInt(nzp);
+  }
+  float c00, c10, c01, c11;
+  readCorners(t, nxi, nzi, c00, c10, c01, c11);
+  const float nxf = nxp - float(nxi), nzf = nzp - float(nzi);
+  n.pos = F4::make(nxp, nzp, nxp, nzp);
+  n.frac = F4::make(nxf, nzf, nxf, nzf);
+  n.corners = F4::make(c00, c10, c01, c11);
+  n.cell = int64_t(nzi) * W + nxi;
+  n.onMap = true;
+  return n;
+}
+
+void depositNearBorder(const TerrainView& t, bool conserving, int64_t cell, F4 wx, F4 wz, float ds) {
+  const int xi = int(cell % t.width), zi = int(cell / t.width);
+  int x1 = xi + 1, z1 = zi + 1;
+  bool on[4] = {true, true, true, true};
+  if (t.edges == Edges::Wrap) {
+    x1 = wrapNear(x1, t.width), z1 = wrapNear(z1, t.rows);
+  } else {
+    if (x1 >= t.width) on[1] = on[3] = false;
+    if (z1 >= t.rows) on[2] = on[3] = false;
+  }
+  const int64_t r0 = int64_t(zi) * t.width, r1 = int64_t(z1) * t.width;
+  const int64_t idx[4] = {r0 + xi, r0 + x1, r1 + xi, r1 + x1};
+  float wt[4];
+  (wx * wz).store(wt);
+  float scale = 1;
+  if (conserving && !(on[1] && on[2] && on[3])) {
+    float inside = 0;
+    for (int c = 0; c < 4; ++c) inside += on[c] ? wt[c] : 0.0f;
+    scale = 1 / inside;  // the droplet's own corner is always on the map, so inside > 0
+  }
+  for (int c = 0; c < 4; ++c)
+    if (on[c]) depositCell(t, idx[c], ds * (scale == 1 ? wt[c] : wt[c] * scale));
+}
+
+void erodeNearBorder(const TerrainView& t, bool conserving, int xi, int zi, float xf, float zf, float ds) {
+  float wt[4][4];
+  const BellRows w = bellRows(F4::splat(xf), F4::splat(zf));
+  for (int j = 0; j < 4; ++j) w.row[j].store(wt[j]);
+  int64_t col[4], row[4];
+  for (int i = 0; i < 4; ++i) {
+    int x = xi - 1 + i, z = zi - 1 + i;
+    if (t.edges == Edges::Wrap) {
+      x = wrapNear(x, t.width), z = wrapNear(z, t.rows);
+    } else {
+      if (unsigned(x) >= unsigned(t.width))
+        for (int j = 0; j < 4; ++j) wt[j][i] = 0;
+      if (unsigned(z) >= unsigned(t.rows))
+        for (int j = 0; j < 4; ++j) wt[i][j] = 0;
+    }
+    col[i] = x, row[i] = int64_t(z) * t.width;
+  }
+  float scale = ds;
+  if (conserving) {  // BellRows::sum's order, over the cells on the map
+    float c[4];
+    for (int i = 0; i < 4; ++i) c[i] = (wt[0][i] + wt[1][i]) + (wt[2][i] + wt[3][i]);
+    scale = ds / ((c[0] + c[2]) + (c[1] + c[3]));
+  }
+  for (int j = 0; j < 4; ++j)
+    for (int i = 0; i < 4; ++i)
+      if (wt[j][i] > 0) erodeCell(t, row[j] + col[i], wt[j][i] * scale);
+}
+
+}  // namespace runnel::droplet
