@@ -13,7 +13,7 @@ namespace runnel {
 namespace {
 
 constexpr float kDiagonal = 0.70710678f;  // a diagonal neighbour is sqrt 2 away
-// Below this total drop a cell has no lower neighbour (keeps 1/D finite).
+// Floor of the total drop a cell divides by (keeps 1 / total finite).
 constexpr float kFlat = 1e-30f;
 
 const std::array<ParamField<GridParams>, 6> kFields{{
@@ -68,10 +68,12 @@ void outflowRows(int y0, int y1, const GridParams& p, const PaddedGrid& surface,
       const float total = ((dW + dE) + (dN + dS)) + ((dNW + dSE) + (dNE + dSW));
       const float steepest = std::max(std::max(std::max(dW, dE), std::max(dN, dS)),
                                       std::max(std::max(dNW, dNE), std::max(dSW, dSE)));
-      const bool flows = total > kFlat;
-      const float inverse = flows ? 1.0f / total : 0.0f;
+      // No branch: where total <= kFlat, moved <= steepest / 2 is so small that what it carries is nil,
+      // and the gather pass weighs it by the same drops, so even then nothing is created or lost.
+      const float inverse = 1.0f / std::max(total, kFlat);
       // Move at most half the steepest drop: that levels a pair of cells without overshooting.
-      const float moved = flows ? std::min(wat[x], 0.5f * steepest) : 0.0f;
+      const float water0 = wat[x];
+      const float moved = std::min(water0, 0.5f * steepest);
       const float capacity = Kc * moved;
       const float s = sed[x];
       const float excess = std::max(s - capacity, 0.0f);
@@ -79,10 +81,10 @@ void outflowRows(int y0, int y1, const GridParams& p, const PaddedGrid& surface,
       const float deposit = Kd * excess;
       // Never dig the ground below half way down to the lowest neighbouring water surface in one
       // iteration: deep water or extreme Kc/Ks would otherwise dig pits without bound.
-      const float erosion = std::min(Ks * shortfall, 0.5f * std::max(steepest - wat[x], 0.0f));
+      const float erosion = std::min(Ks * shortfall, 0.5f * std::max(steepest - water0, 0.0f));
       a[x] += deposit - erosion;
       recordChange(dep[x], ero[x], deposit - erosion);
-      wat[x] -= moved;
+      wat[x] = water0 - moved;
       sed[x] = excess - deposit;
       fw[x] = moved * inverse;
       fs[x] = (std::min(s, capacity) + erosion) * inverse;

@@ -24,11 +24,13 @@ inline void recordDeposit(Terrain& t, size_t i, float amount) {
 }
 
 // Records a signed change of height (positive: deposit, negative: erosion).
+// Written on values, not references, so loops over whole rows vectorise.
 inline void recordChange(float& deposited, float& eroded, float delta) {
-  float gain = std::max(delta, 0.0f);
-  float loss = std::max(-delta, 0.0f);
-  float fromSediment = std::min(deposited, loss);
-  deposited += gain - fromSediment;
+  const float sediment = deposited;
+  const float gain = delta > 0.0f ? delta : 0.0f;
+  const float loss = delta < 0.0f ? -delta : 0.0f;
+  const float fromSediment = sediment < loss ? sediment : loss;
+  deposited = sediment + gain - fromSediment;
   eroded += loss - fromSediment;
 }
 

@@ -71,7 +71,7 @@ void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
         // Half the largest excess levels the steepest pair to the talus without overshooting.
         const float moved = half * largest;
         out[x] = moved;
-        flow[x] = total > kFlat ? moved / total : 0.0f;
+        flow[x] = moved / std::max(total, kFlat);  // no branch: moved <= total / 2 anyway
       }
     }
   });
