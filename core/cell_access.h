@@ -6,6 +6,8 @@
 #include <cstddef>
 
 #include "heightmap.h"
+#include "soil_record.h"
+#include "terrain.h"
 
 namespace runnel {
 
@@ -29,6 +31,16 @@ class CellAccess {
       y = std::clamp(y, 0, height_ - 1);
     }
     return h_[index(x, y)];
+  }
+
+  // A neighbour's cell coordinates wrapped onto the map, or false past an open (clamp) edge.
+  bool place(int& x, int& y) const {
+    if (edges_ == Edges::Wrap) {
+      x = wrap(x, width_);
+      y = wrap(y, height_);
+      return true;
+    }
+    return x >= 0 && y >= 0 && x < width_ && y < height_;
   }
 
   // A position (in cells) moved to where the particle is: wrapped onto the map, or false when it left an
@@ -72,5 +84,26 @@ class CellAccess {
   int width_, height_;
   Edges edges_;
 };
+
+// Lays `amount` on the 3x3 cells around (x, y) with the blur's weights (4 in the middle, 2 at the sides, 1
+// at the corners, over 16), recording it as deposit: a stopped drop's load settles as a mound, not a spike.
+// With clamp edges the weights of cells past the border go to the middle cell, so nothing is lost.
+inline void settleAround(Terrain& terrain, CellAccess& cells, int x, int y, float amount) {
+  float middle = amount * (4.0f / 16.0f);
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      if (!dx && !dy) continue;
+      const float share = amount * ((dx && dy) ? 1.0f / 16.0f : 2.0f / 16.0f);
+      int nx = x + dx, ny = y + dy;
+      if (!cells.place(nx, ny)) {
+        middle += share;
+        continue;
+      }
+      cells.at(nx, ny) += share;
+      recordDeposit(terrain, cells.index(nx, ny), share);
+    }
+  cells.at(x, y) += middle;
+  recordDeposit(terrain, cells.index(x, y), middle);
+}
 
 }  // namespace runnel

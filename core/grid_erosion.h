@@ -28,9 +28,9 @@ struct GridParams {
   float rainAmount = 0.02f;   // water added per cell on a rain iteration (world units)
   float rainEvery = 10;       // rainfall frequency: rain on every N-th iteration (a whole number)
   float evaporation = 0.01f;  // share of the water that evaporates each iteration
-  float Kc = 1.0f;            // sediment carrying capacity per unit of water moved
+  float Kc = 2.0f;            // sediment carrying capacity per unit of water moved
   float Kd = 0.1f;            // deposition rate of sediment beyond capacity
-  float Ks = 0.3f;            // soil softness: share of the capacity shortfall eroded
+  float Ks = 0.4f;            // soil softness: share of the capacity shortfall eroded
 };
 
 const std::array<ParamField<GridParams>, 6>& gridParamFields();

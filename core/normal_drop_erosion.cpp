@@ -119,9 +119,8 @@ void NormalDropErosion::run(Terrain& terrain, const RainMap* rain, uint64_t firs
     if (!onMap) {
       run.lost += sediment;
     } else if (sediment > 0) {
-      // The seed forgets what a stopped drop carries; it settles where the drop stops instead.
-      cells.at(cx, cy) += sediment;
-      recordDeposit(terrain, cells.index(cx, cy), sediment);
+      // The seed forgets what a stopped drop carries; here it settles around where the drop stops.
+      settleAround(terrain, cells, cx, cy, sediment);
       run.deposited += sediment;
     }
   }

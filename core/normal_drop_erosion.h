@@ -21,13 +21,13 @@
 namespace runnel {
 
 struct NormalDropParams {
-  float erosionRate = 0.5f;      // Ke: erosion per step on vertical ground
-  float depositionRate = 0.05f;  // Kd: share of the sediment dropped per step on flat ground
-  float iterationScale = 0.1f;   // erosion ramps to full over 1 / iterationScale steps
-  float friction = 0.3f;         // share of the previous velocity kept each step
-  float speed = 0.991f;          // how strongly the normal pushes the drop
-  float maxSteps = 64;           // step limit (a whole number)
-  float flatness = 0.995f;       // stop where the normal's vertical part reaches this (1: only dead flat)
+  float erosionRate = 0.5f;     // Ke: erosion per step on vertical ground
+  float depositionRate = 0.1f;  // Kd: share of the sediment dropped per step on flat ground
+  float iterationScale = 0.1f;  // erosion ramps to full over 1 / iterationScale steps
+  float friction = 0.3f;        // share of the previous velocity kept each step
+  float speed = 0.991f;         // how strongly the normal pushes the drop
+  float maxSteps = 64;          // step limit (a whole number)
+  float flatness = 0.995f;      // stop where the normal's vertical part reaches this (1: only dead flat)
 };
 
 const std::array<ParamField<NormalDropParams>, 7>& normalDropParamFields();

@@ -112,9 +112,8 @@ void ParticleErosion::run(Terrain& terrain, const RainMap* rain, uint64_t first,
     if (!onMap) {
       run.lost += sediment;
     } else if (sediment > 0) {
-      // Dry or cut: what it still carries settles where it stands.
-      cells.at(cx, cy) += sediment;
-      recordDeposit(terrain, cells.index(cx, cy), sediment);
+      // Dry or cut: what it still carries settles around where it stands.
+      settleAround(terrain, cells, cx, cy, sediment);
       run.deposited += sediment;
     }
   }

@@ -19,7 +19,7 @@
 namespace runnel {
 
 struct ThermalParams {
-  float talus = 0.7f;  // steepest stable slope, rise per unit of distance (0.7: about 35 degrees)
+  float talus = 1.0f;  // steepest stable slope, rise per unit of distance (1: 45 degrees)
   float rate = 0.5f;   // share of the unstable material moved per iteration
 };
 

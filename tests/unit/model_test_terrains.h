@@ -1,9 +1,13 @@
 // Test terrains and measures shared by the models' tests.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <vector>
 
+#include "core/erosion_model.h"
 #include "core/heightmap.h"
+#include "core/param_fields.h"
 #include "core/random.h"
 #include "core/terrain.h"
 
@@ -56,6 +60,20 @@ inline MassCentres massCentres(const Heightmap& before, const Heightmap& after) 
   return m;
 }
 
+// Mean height of the cells within `radius` of the map's centre: the top of a cone.
+inline double topHeight(const Heightmap& h, float radius = 4.0f) {
+  const float c = 0.5f * float(h.width() - 1);
+  double sum = 0;
+  int n = 0;
+  for (int y = 0; y < h.height(); ++y)
+    for (int x = 0; x < h.width(); ++x)
+      if (std::hypot(float(x) - c, float(y) - c) <= radius) {
+        sum += h.at(x, y);
+        ++n;
+      }
+  return sum / n;
+}
+
 inline Heightmap transposed(const Heightmap& h) {
   Heightmap t(h.height(), h.width());
   for (int y = 0; y < h.height(); ++y)
@@ -85,6 +103,45 @@ inline float recordMismatch(const Heightmap& before, const Terrain& t) {
     worst = std::max(worst, std::abs(change - (t.deposited.data()[i] - t.eroded.data()[i])));
   }
   return worst;
+}
+
+}  // namespace runnel::testing
+
+namespace runnel::testing {
+
+// Parameter sets for the no-blow-up tests: each parameter alone at its lo and at its hi, then all at lo and
+// all at hi.
+template <class P, size_t N>
+std::vector<P> extremeParams(const std::array<ParamField<P>, N>& fields) {
+  std::vector<P> cases;
+  P lo{}, hi{};
+  for (const auto& f : fields) {
+    P one{};
+    one.*(f.field) = f.lo;
+    cases.push_back(one);
+    one.*(f.field) = f.hi;
+    cases.push_back(one);
+    lo.*(f.field) = f.lo;
+    hi.*(f.field) = f.hi;
+  }
+  cases.push_back(lo);
+  cases.push_back(hi);
+  return cases;
+}
+
+// Runs `units` of a model in one batch and in three uneven batches; true when the terrains are identical.
+template <class Model>
+bool sameForBatchSplits(const Model& prototype, const Terrain& start, uint64_t units) {
+  Terrain whole = start, parts = start;
+  auto a = prototype.clone(), b = prototype.clone();
+  ErosionStats s1, s2;
+  a->run(whole, nullptr, 0, units, s1);
+  const uint64_t cut1 = units / 3, cut2 = units / 3 + units / 4;
+  b->run(parts, nullptr, 0, cut1, s2);
+  b->run(parts, nullptr, cut1, cut2 - cut1, s2);
+  b->run(parts, nullptr, cut2, units - cut2, s2);
+  return whole.height == parts.height && whole.eroded == parts.eroded && whole.deposited == parts.deposited &&
+         s1.steps == s2.steps && s1.droplets == s2.droplets;
 }
 
 }  // namespace runnel::testing
