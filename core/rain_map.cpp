@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "error.h"
 #include "heightmap.h"
@@ -11,12 +12,6 @@ namespace runnel {
 namespace {
 
 constexpr double kCellUnit = 65535.0;  // a fully rained cell's weight in the integer sums
-
-uint16_t quantise(float d) {
-  if (!(d > 0.0f)) return 0;  // also NaN
-  if (d >= 1.0f) return 65535;
-  return uint16_t(std::lround(double(d) * kCellUnit));
-}
 
 // Fenwick (binary indexed) tree helpers over tree[0..n), 1-based inside.
 template <class T, class V>
@@ -63,6 +58,12 @@ int onMap(float c, int n) {
 
 }  // namespace
 
+uint16_t RainMap::toLevel(float d) {
+  if (!(d > 0.0f)) return 0;  // also NaN
+  if (d >= 1.0f) return kFullLevel;
+  return uint16_t(std::lround(double(d) * kCellUnit));
+}
+
 RainMap::RainMap(int width, int height, float density) {
   checkSize(width, height, "rain map");
   width_ = width;
@@ -74,7 +75,7 @@ RainMap::RainMap(int width, int height, float density) {
 }
 
 void RainMap::fill(float d) {
-  const uint16_t q = quantise(d);
+  const uint16_t q = toLevel(d);
   std::fill(cells_.begin(), cells_.end(), q);
   for (int y = 0; y < height_; ++y) {
     uint32_t* tree = rowTree_.data() + index(0, y);
@@ -86,7 +87,7 @@ void RainMap::fill(float d) {
 }
 
 void RainMap::setDensity(int x, int y, float d) {
-  const uint16_t q = quantise(d);
+  const uint16_t q = toLevel(d);
   uint16_t& cell = cells_[index(x, y)];
   const int64_t delta = int64_t(q) - int64_t(cell);
   if (delta == 0) return;
@@ -94,6 +95,75 @@ void RainMap::setDensity(int x, int y, float d) {
   // Unsigned wrap-around adds a negative delta exactly.
   fenwickAdd(rowTree_.data() + index(0, y), width_, x, uint32_t(int32_t(delta)));
   fenwickAdd(colTree_.data(), height_, y, uint64_t(delta));
+}
+
+void RainMap::setRowLevels(int y, int x0, int count, const uint16_t* levels) {
+  uint16_t* cells = cells_.data() + index(x0, y);
+  uint32_t* tree = rowTree_.data() + index(0, y);
+  // Adds the span's changes to the row's tree in one sweep, O(count + log^2 W) rather than O(count log W):
+  // a node inside the span passes its sum on to its parent; a node whose parent lies past the span adds it
+  // to the rest of the tree the usual way. `carry` holds what the span's nodes receive from their children.
+  uint32_t carry[256];
+  int64_t rowDelta = 0;
+  for (int start = 0; start < count; start += 256) {
+    const int n = std::min(count - start, 256);
+    std::fill_n(carry, n, 0u);
+    const int first = x0 + start + 1, last = first + n - 1;  // 1-based Fenwick positions
+    for (int p = first; p <= last; ++p) {
+      const int i = p - first;
+      const int32_t delta = int32_t(levels[start + i]) - int32_t(cells[start + i]);
+      cells[start + i] = levels[start + i];
+      rowDelta += delta;
+      const uint32_t add = uint32_t(delta) + carry[i];  // unsigned wrap-around adds negative deltas exactly
+      if (add == 0) continue;
+      tree[p - 1] += add;
+      const int parent = p + (p & -p);
+      if (parent <= last)
+        carry[parent - first] += add;
+      else
+        fenwickAdd(tree, width_, parent - 1, add);
+    }
+  }
+  if (rowDelta != 0) fenwickAdd(colTree_.data(), height_, y, uint64_t(rowDelta));
+}
+
+void RainMap::assignLevels(const uint16_t* levels) {
+  std::copy(levels, levels + cells_.size(), cells_.begin());
+  for (int y = 0; y < height_; ++y) {
+    const uint16_t* row = cells_.data() + index(0, y);
+    uint32_t* tree = rowTree_.data() + index(0, y);
+    uint64_t total = 0;
+    for (int x = 0; x < width_; ++x) tree[x] = row[x], total += row[x];
+    fenwickBuild(tree, width_);
+    colTree_[size_t(y)] = total;
+  }
+  fenwickBuild(colTree_.data(), height_);
+}
+
+void RainMap::copyRowsFrom(const RainMap& source, int y0, int y1) {
+  if (source.width_ != width_ || source.height_ != height_)
+    throw Error("rain map: cannot catch up a " + std::to_string(width_) + "x" + std::to_string(height_) +
+                " copy from a " + std::to_string(source.width_) + "x" + std::to_string(source.height_) +
+                " map");
+  y0 = std::clamp(y0, 0, height_);
+  y1 = std::clamp(y1, y0, height_);
+  std::copy(source.cells_.begin() + ptrdiff_t(index(0, y0)), source.cells_.begin() + ptrdiff_t(index(0, y1)),
+            cells_.begin() + ptrdiff_t(index(0, y0)));
+  std::copy(source.rowTree_.begin() + ptrdiff_t(index(0, y0)),
+            source.rowTree_.begin() + ptrdiff_t(index(0, y1)), rowTree_.begin() + ptrdiff_t(index(0, y0)));
+  colTree_ = source.colTree_;
+  springs_ = source.springs_;
+}
+
+bool RainMap::samplerMatchesCells() const {
+  RainMap rebuilt;
+  rebuilt.width_ = width_;
+  rebuilt.height_ = height_;
+  rebuilt.cells_.resize(cells_.size());
+  rebuilt.rowTree_.resize(cells_.size());
+  rebuilt.colTree_.resize(colTree_.size());
+  rebuilt.assignLevels(cells_.data());
+  return rebuilt.rowTree_ == rowTree_ && rebuilt.colTree_ == colTree_;
 }
 
 bool RainMap::uniform() const {

@@ -12,9 +12,9 @@
 namespace runnel {
 
 struct Spring {
-  float x = 0, y = 0;     // cell coordinates
-  float rate = 1.0f;      // weight, in the units of one fully rained cell (density 1)
-  float radius = 2.0f;    // droplets start uniformly within this many cells
+  float x = 0, y = 0;   // cell coordinates
+  float rate = 1.0f;    // weight, in the units of one fully rained cell (density 1)
+  float radius = 2.0f;  // droplets start uniformly within this many cells
 };
 
 struct StartCell {
@@ -35,6 +35,21 @@ class RainMap {
   // Sum of densities (in cells) plus the springs' rates.
   double totalWeight() const;
 
+  // Levels are the stored densities, density * 65535, exact; files and whole-map operations use them.
+  static constexpr uint16_t kFullLevel = 65535;
+  static uint16_t toLevel(float density);  // clamps to [0, 1]; NaN is 0
+  uint16_t level(int x, int y) const { return cells_[index(x, y)]; }
+  const uint16_t* levels() const { return cells_.data(); }
+  // Sets cells [x0, x0 + count) of row y in one sweep of its tree: O(count + log^2 W + log H).
+  void setRowLevels(int y, int x0, int count, const uint16_t* levels);
+  // Replaces every cell (row 0 first) and rebuilds the sampler in O(W H).
+  void assignLevels(const uint16_t* levels);
+  // Catches up a copy of the same size: rows [y0, y1), the row totals and the springs from `source`.
+  // O((y1 - y0) W + H), so a stale copy pays for what changed, not for the whole map.
+  void copyRowsFrom(const RainMap& source, int y0, int y1);
+  // True when the sampler's sums equal sums rebuilt from the cells (the incremental updates stayed exact).
+  bool samplerMatchesCells() const;
+
   std::vector<Spring>& springs() { return springs_; }
   const std::vector<Spring>& springs() const { return springs_; }
 
@@ -45,9 +60,9 @@ class RainMap {
  private:
   size_t index(int x, int y) const { return size_t(y) * size_t(width_) + size_t(x); }
   int width_ = 0, height_ = 0;
-  std::vector<uint16_t> cells_;   // density * 65535
-  std::vector<uint32_t> rowTree_; // Fenwick tree per row over cells_
-  std::vector<uint64_t> colTree_; // Fenwick tree over the row totals
+  std::vector<uint16_t> cells_;    // density * 65535
+  std::vector<uint32_t> rowTree_;  // Fenwick tree per row over cells_
+  std::vector<uint64_t> colTree_;  // Fenwick tree over the row totals
   std::vector<Spring> springs_;
 };
 

@@ -1,0 +1,24 @@
+// Springs on a rain map: sources where droplets start at a rate, besides the rain (the seed's "streams from
+// sources"). The editor places, drags and deletes them; runnel-cli takes them from --spring.
+#pragma once
+#include <cstddef>
+
+#include "rain_map.h"
+
+namespace runnel {
+
+constexpr float kMaxSpringRadius = 64.0f;  // a spring is a small source; broad ones are painted rain
+
+// Throws Error naming the setting unless the spring lies on the map, its rate is a number from 0 (a
+// paused spring) to 1e9 and its radius from 0 to kMaxSpringRadius.
+void validate(const Spring& spring, int width, int height);
+
+// Returns the new spring's index. Validates first.
+size_t addSpring(RainMap& rain, const Spring& spring);
+// To (x, y), kept on the map. Throws Error when index is not a spring.
+void moveSpring(RainMap& rain, size_t index, float x, float y);
+void removeSpring(RainMap& rain, size_t index);
+// The spring whose centre is nearest to (x, y) within `reach` cells (a click), or -1.
+int springNear(const RainMap& rain, float x, float y, float reach);
+
+}  // namespace runnel
