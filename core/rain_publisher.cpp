@@ -20,7 +20,8 @@ struct RainPublisher::Pool {
   std::vector<Copy*> free;  // released copies; the mutex orders the releaser's reads before our writes
 };
 
-RainPublisher::RainPublisher() : pool_(std::make_shared<Pool>()) {}
+RainPublisher::RainPublisher(size_t maxCopies)
+    : pool_(std::make_shared<Pool>()), maxCopies_(std::max<size_t>(maxCopies, 1)) {}
 RainPublisher::~RainPublisher() = default;
 
 void RainPublisher::markChanged(int y0, int y1) {
@@ -49,6 +50,7 @@ std::shared_ptr<const RainMap> RainPublisher::publish(const RainMap& painted) {
     }
   }
   if (!copy) {
+    if (pool_->copies.size() >= maxCopies_) return nullptr;
     pool_->copies.push_back(std::make_unique<Copy>());
     copy = pool_->copies.back().get();
     copy->allStale = true;

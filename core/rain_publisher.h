@@ -4,7 +4,9 @@
 // it, for SimulationWorker::setRain. Copying a whole map per stroke would cost ~6 bytes a cell (tens of
 // milliseconds at 4096 x 4096), so copies are recycled instead: when the worker drops a copy (it took a newer
 // one), the shared pointer's deleter hands it back under a mutex, and the next publish() brings it up to
-// date by copying only the rows the UI marked changed since that copy was made.
+// date by copying only the rows the UI marked changed since that copy was made. At most `maxCopies` exist:
+// when the worker has not yet taken (and let go of) the earlier ones, publish() returns null and the UI
+// tries again next frame, so a UI faster than the worker's batches cannot pile up copies.
 #pragma once
 #include <cstddef>
 #include <memory>
@@ -15,7 +17,7 @@ namespace runnel {
 
 class RainPublisher {
  public:
-  RainPublisher();
+  explicit RainPublisher(size_t maxCopies = 3);
   ~RainPublisher();  // copies still held elsewhere stay valid until released
   RainPublisher(const RainPublisher&) = delete;
   RainPublisher& operator=(const RainPublisher&) = delete;
@@ -24,7 +26,8 @@ class RainPublisher {
   // Spring changes need no mark: every publish copies the springs.
   void markChanged(int y0, int y1);
   void markAllChanged();
-  // A read-only copy equal to `painted`. Call from the thread that paints.
+  // A read-only copy equal to `painted`, or null when all copies are still held. Call from the thread that
+  // paints.
   std::shared_ptr<const RainMap> publish(const RainMap& painted);
 
   // Copies made whole (new or resized), and rows copied to catch up, since construction (for tests and the
@@ -36,6 +39,7 @@ class RainPublisher {
   struct Copy;
   struct Pool;
   std::shared_ptr<Pool> pool_;
+  size_t maxCopies_;
   size_t fullCopies_ = 0, rowsCopied_ = 0;
 };
 
