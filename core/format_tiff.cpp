@@ -3,7 +3,9 @@
 // predictor, which GDAL, ImageMagick and every GIS read.
 #include <tiffio.h>
 
+#include <cmath>
 #include <cstdarg>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -95,6 +97,45 @@ void convert(const unsigned char* bytes, SampleType type, size_t count, float* o
   }
 }
 
+// GeoTIFF DEMs mark holes with a no-data value (GDAL's tag, e.g. -32768 or -9999). Read as heights, holes
+// would be deep pits that swallow every droplet, so a map with holes is refused, naming the first.
+// GDAL's no-data tag as text, or "". libtiff does not register the tag, so it is read as an anonymous field
+// (a count and a pointer) unless a tag extender registered it; TIFFFindField says which.
+std::string noDataText(TIFF* tif) {
+  const TIFFField* field = TIFFFindField(tif, TIFFTAG_GDAL_NODATA, TIFF_ANY);
+  if (!field || TIFFFieldDataType(field) != TIFF_ASCII) return "";
+  const char* text = nullptr;
+  uint32_t count = 0;
+  if (!TIFFFieldPassCount(field)) {
+    if (!TIFFGetField(tif, TIFFTAG_GDAL_NODATA, &text) || !text) return "";
+    return text;
+  }
+  if (TIFFFieldReadCount(field) == TIFF_VARIABLE2) {
+    if (!TIFFGetField(tif, TIFFTAG_GDAL_NODATA, &count, &text) || !text) return "";
+  } else {
+    uint16_t count16 = 0;
+    if (!TIFFGetField(tif, TIFFTAG_GDAL_NODATA, &count16, &text) || !text) return "";
+    count = count16;
+  }
+  std::string value(text, count);
+  return value.substr(0, value.find('\0'));
+}
+
+// GeoTIFF DEMs mark holes with a no-data value (GDAL's tag, e.g. -32768 or -9999). Read as heights, holes
+// would be deep pits that swallow every droplet, so a map with holes is refused, naming the first.
+void checkNoData(TIFF* tif, const Heightmap& samples, const std::string& path) {
+  const std::string text = noDataText(tif);
+  char* end = nullptr;
+  const float noData = std::strtof(text.c_str(), &end);
+  if (end == text.c_str() || std::isnan(noData)) return;  // NaN holes are refused as non-finite heights
+  const float* v = samples.data();
+  for (size_t i = 0; i < samples.cellCount(); ++i)
+    if (v[i] == noData)
+      throw Error(path + ": the cell at x=" + std::to_string(i % samples.width()) +
+                  ", y=" + std::to_string(i / samples.width()) + " holds the no-data value " + text +
+                  " (GDAL_NODATA); fill the holes first, e.g. with gdal_fillnodata");
+}
+
 }  // namespace
 
 Decoded readTiff(const std::string& path) {
@@ -173,6 +214,7 @@ Decoded readTiff(const std::string& path) {
   if (orientation == ORIENTATION_BOTLEFT)  // rows stored from the south: turn them north-first
     for (int y = 0; y < d.samples.height() / 2; ++y)
       std::swap_ranges(d.samples.row(y), d.samples.row(y) + width, d.samples.row(d.samples.height() - 1 - y));
+  checkNoData(tif, d.samples, path);
   return d;
 }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/error.h"
 #include "core/heightmap_io.h"
 #include "io_test_util.h"
 
@@ -259,6 +260,32 @@ TEST(Clients, WeReadTheTiffsGdalWrites) {
     // std::to_string rounds lo/hi to 6 decimals; allow that beside one quantum.
     EXPECT_LE(testing::maxAbsDiff(back, map), (hi - lo) / float(c.top) + 1e-5f) << c.type;
   }
+}
+
+// A DEM whose holes GDAL marks with a no-data value is refused, naming the first hole; without holes the
+// tag does no harm.
+TEST(Clients, TiffNoDataHolesAreRefused) {
+  REQUIRE_TOOL("gdal_translate");
+  ScratchDir dir;
+  Heightmap map = clientMap();
+  map.at(9, 4) = -9999.0f;
+  map.at(30, 20) = -9999.0f;
+  writeHeightmap(dir.file("holes.tif"), map);
+  run("gdal_translate -q -a_nodata -9999 " + quoted(dir.file("holes.tif")) + " " +
+      quoted(dir.file("marked.tif")));
+  try {
+    readHeightmap(dir.file("marked.tif"));
+    ADD_FAILURE() << "holes accepted";
+  } catch (const Error& e) {
+    std::string m = e.what();
+    EXPECT_NE(m.find(dir.file("marked.tif")), std::string::npos) << m;
+    EXPECT_NE(m.find("x=9, y=4"), std::string::npos) << m;
+    EXPECT_NE(m.find("-9999"), std::string::npos) << m;
+  }
+  EXPECT_TRUE(readHeightmap(dir.file("holes.tif")) == map);  // no tag: -9999 is a height like any other
+  run("gdal_translate -q -a_nodata -12345 " + quoted(dir.file("holes.tif")) + " " +
+      quoted(dir.file("other.tif")));
+  EXPECT_TRUE(readHeightmap(dir.file("other.tif")) == map);
 }
 
 // ImageMagick writes PNG layouts we never write: palette, grey+alpha, interlaced 16-bit, RGB 16-bit.
