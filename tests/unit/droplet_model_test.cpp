@@ -3,16 +3,28 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
+#include <filesystem>
 #include <vector>
 
 #include "core/droplet_model.h"
 #include "core/error.h"
+#include "core/generators.h"
+#include "core/heightmap_io.h"
 #include "core/rain_map.h"
-#include "droplet_test_terrain.h"
 
 namespace runnel {
 namespace {
+
+// An fBm terrain from the generator, `relief` units high, tileable so wrapping maps have no seam.
+Heightmap fbm(int w, int h, float relief, uint64_t seed) {
+  GeneratorSettings g;
+  g.kind = GeneratorKind::Fbm;
+  g.width = w, g.height = h;
+  g.relief = relief;
+  g.seed = seed;
+  g.tileable = true;
+  return generate(g);
+}
 
 DropletSettings settingsFor(DropletMode mode, Edges edges, uint64_t seed = 1) {
   DropletSettings s;
@@ -117,7 +129,7 @@ TEST(DropletModel, ADropletStartingInAPitDoesNothing) {
 }
 
 TEST(DropletModel, ConservingModeKeepsSoilToFloatRounding) {
-  Terrain t(testing::smoothTerrain(256, 256, 64, 1));
+  Terrain t(fbm(256, 256, 64, 1));
   const ErosionStats st = erode(t, settingsFor(DropletMode::Conserving, Edges::Wrap), 100000);
   EXPECT_GT(st.eroded, 100.0);
   EXPECT_EQ(st.lost, 0.0);
@@ -125,7 +137,7 @@ TEST(DropletModel, ConservingModeKeepsSoilToFloatRounding) {
   EXPECT_NEAR(st.deposited, st.eroded, 1e-5 * st.eroded);
   EXPECT_EQ(t.height.firstNonFinite(), -1);
   // The bookkeeping is consistent: height change = deposited - eroded, both >= 0.
-  const Terrain base(testing::smoothTerrain(256, 256, 64, 1));
+  const Terrain base(fbm(256, 256, 64, 1));
   for (int z = 0; z < 256; z += 7)
     for (int x = 0; x < 256; x += 5) {
       ASSERT_GE(t.eroded.at(x, z), 0.0f);
@@ -135,7 +147,7 @@ TEST(DropletModel, ConservingModeKeepsSoilToFloatRounding) {
 }
 
 TEST(DropletModel, ClassicModeShowsTheSeedsDrift) {
-  Terrain t(testing::smoothTerrain(256, 256, 64, 1));
+  Terrain t(fbm(256, 256, 64, 1));
   const ErosionStats st = erode(t, settingsFor(DropletMode::Classic, Edges::Wrap), 20000);
   // The unnormalised brush creates or destroys soil, and path cuts throw sediment away: far beyond
   // rounding, and what the seed does.
@@ -147,7 +159,7 @@ TEST(DropletModel, ClassicModeShowsTheSeedsDrift) {
 TEST(DropletModel, SameTerrainForAnyBatchSplit) {
   for (DropletMode mode : {DropletMode::Conserving, DropletMode::Classic}) {
     const DropletSettings s = settingsFor(mode, Edges::Wrap, 42);
-    Terrain one(testing::smoothTerrain(96, 80, 24, 5));
+    Terrain one(fbm(96, 80, 24, 5));
     Terrain many = one;
     DropletModel model(s);
     ErosionStats a, b;
@@ -165,7 +177,7 @@ TEST(DropletModel, SameTerrainForAnyBatchSplit) {
 }
 
 TEST(DropletModel, SameSeedSameTerrainOtherSeedOtherTerrain) {
-  Terrain a(testing::smoothTerrain(64, 64, 16, 2)), b = a, c = a;
+  Terrain a(fbm(64, 64, 16, 2)), b = a, c = a;
   erode(a, settingsFor(DropletMode::Conserving, Edges::Wrap, 1), 2000);
   erode(b, settingsFor(DropletMode::Conserving, Edges::Wrap, 1), 2000);
   erode(c, settingsFor(DropletMode::Conserving, Edges::Wrap, 2), 2000);
@@ -233,13 +245,15 @@ TEST(DropletModel, RainMapOfTheWrongSizeOrWithoutRainIsRefused) {
 // so metres are divided by 83.6 m (the mean spacing): relief 840 m -> about 10 units (N/40).
 TEST(DropletModel, RealElevationModelErodesWithoutNaN) {
   const int W = 403, H = 344;
-  std::ifstream in(std::string(RUNNEL_SHARED_DATA) + "/jacksboro_f32.raw", std::ios::binary);
-  ASSERT_TRUE(in) << "missing jacksboro_f32.raw";
-  std::vector<float> metres(size_t(W) * H);
-  in.read(reinterpret_cast<char*>(metres.data()), std::streamsize(metres.size() * sizeof(float)));
-  ASSERT_EQ(in.gcount(), std::streamsize(metres.size() * sizeof(float)));
-  Heightmap m(W, H);
-  for (size_t i = 0; i < metres.size(); ++i) m.data()[i] = metres[i] / 83.6f;
+  // The float DEM is a plain little-endian float32 raster, which Runnel reads as .r32.
+  const std::string r32 = ::testing::TempDir() + "/jacksboro_droplet_test.r32";
+  std::filesystem::copy_file(std::string(RUNNEL_SHARED_DATA) + "/jacksboro_f32.raw", r32,
+                             std::filesystem::copy_options::overwrite_existing);
+  ReadOptions raw;
+  raw.width = W, raw.height = H;
+  Heightmap m = readHeightmap(r32, raw);
+  std::filesystem::remove(r32);
+  for (size_t i = 0; i < m.cellCount(); ++i) m.data()[i] /= 83.6f;
   for (DropletMode mode : {DropletMode::Conserving, DropletMode::Classic}) {
     for (Edges edges : {Edges::Clamp, Edges::Wrap}) {
       Terrain t(m);
