@@ -32,7 +32,8 @@ TEST_P(RealDem, SixteenBitPngMatchesTheFloatRaster) {
   ASSERT_EQ(fromPng.width(), dem.width);
   ASSERT_EQ(fromPng.height(), dem.height);
   const float quantum = (png.range->hi - png.range->lo) / 65535.0f;
-  EXPECT_LE(testing::maxAbsDiff(fromPng, fromRaw), quantum);
+  // The PNG was rounded from the raster: half a quantum, plus float rounding at heights near 1000.
+  EXPECT_LE(testing::maxAbsDiff(fromPng, fromRaw), 0.5f * quantum + 1e-4f);
   float lo, hi;
   fromPng.minMax(lo, hi);
   EXPECT_NEAR(lo, png.range->lo, quantum);
