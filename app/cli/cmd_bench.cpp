@@ -15,11 +15,14 @@
 
 namespace runnel::cli {
 
+// The benchmark's fixed set-up: the 256 map, relief 64, 20,000 droplets of the instruction target.
 constexpr uint64_t kBenchTerrainSeed = 12345;
+constexpr int kBenchSize = 256;
+constexpr uint64_t kBenchDroplets = 20000, kBenchIterations = 100;
 
 static ArgParser benchParser() {
   ArgParser p("bench");
-  p.add({"--size", FlagKind::Value, "N", "map side in cells (default 256)"});
+  p.add({"--size", FlagKind::Value, "N", "map side in cells (default " + std::to_string(kBenchSize) + ")"});
   addModelFlags(p);
   p.add({"--progress", FlagKind::Switch, "", "progress bar on stderr from the start, even into a file"})
       .add({"--no-progress", FlagKind::Switch, "", "no progress bar"});
@@ -33,10 +36,16 @@ int runBench(const Args& args) {
         "usage: runnel-cli bench [--size N] [--droplets N] [--mode M] [--model M] [--threads T] "
         "[parameters...]\n"
         "\n"
-        "Generates an fBm map (N x N, relief N/4, fixed seed %llu), runs the model (default: droplet, 20000\n"
-        "droplets or 100 iterations) and prints droplets/s, steps/s and ns/step. Instructions per step:\n"
-        "  valgrind --tool=callgrind runnel-cli bench   (then instructions / steps)\n\n%s",
-        static_cast<unsigned long long>(kBenchTerrainSeed), parser.flagHelp().c_str());
+        "Generates an fBm map (N x N, default %d; relief N/4; fixed seed %llu), runs a model on it "
+        "(default:\n"
+        "droplet, %llu droplets, or %llu iterations for grid models) and prints droplets/s, steps/s and "
+        "ns/step.\n"
+        "Instructions per droplet step, repeatable on a noisy machine (divide the I refs by the steps):\n"
+        "  valgrind --tool=callgrind --toggle-collect='runnel::DropletModel::run*' runnel-cli bench\n"
+        "\n%s\nmodels and their parameters (default, [range]):\n%s",
+        kBenchSize, static_cast<unsigned long long>(kBenchTerrainSeed),
+        static_cast<unsigned long long>(kBenchDroplets), static_cast<unsigned long long>(kBenchIterations),
+        parser.flagHelp().c_str(), modelHelp().c_str());
     return 0;
   }
   ParsedArgs a = parser.parse(args);
@@ -44,7 +53,7 @@ int runBench(const Args& args) {
   GeneratorSettings g;
   g.kind = GeneratorKind::Fbm;
   g.seed = kBenchTerrainSeed;
-  g.width = g.height = 256;
+  g.width = g.height = kBenchSize;
   if (auto v = a.value("--size")) {
     int64_t w, h;
     parseSize("--size", *v, w, h);
@@ -55,7 +64,8 @@ int runBench(const Args& args) {
   const ModelInfo& info = modelFrom(a);
   std::vector<float> values = modelValuesFrom(info, a);
   ModelCommon common = modelCommonFrom(info, a);
-  uint64_t amount = amountFrom(info, a, info.amount == AmountKind::Droplets ? 20000 : 100);
+  uint64_t amount =
+      amountFrom(info, a, int64_t(info.amount == AmountKind::Droplets ? kBenchDroplets : kBenchIterations));
 
   auto t0 = std::chrono::steady_clock::now();
   Terrain terrain(generate(g));

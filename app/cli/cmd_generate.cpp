@@ -10,21 +10,34 @@
 
 namespace runnel::cli {
 
+// " (default X)" with the value GeneratorSettings starts with, so the help never drifts from the code.
+static std::string byDefault(double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, " (default %g)", v);
+  return buf;
+}
+
 static ArgParser generateParser() {
+  const GeneratorSettings d;
   ArgParser p("generate");
-  p.add({"--kind", FlagKind::Value, "K", "fbm (default), ridged or fault"})
-      .add({"--size", FlagKind::Value, "N|WxH", "map size in cells, 2 to 16384 a side (default 512)"})
-      .add({"--seed", FlagKind::Value, "S", "random seed, 0 to 2^64-1 (default 1)"})
+  p.add({"--kind", FlagKind::Value, "K",
+         std::string("fbm, ridged or fault (default ") + toString(d.kind) + ")"})
+      .add({"--size", FlagKind::Value, "N|WxH",
+            "map size in cells, 2 to 16384 a side (default " + std::to_string(d.width) + "x" +
+                std::to_string(d.height) + ")"})
+      .add({"--seed", FlagKind::Value, "S", "random seed, 0 to 2^64-1" + byDefault(double(d.seed))})
       .add({"--relief", FlagKind::Value, "H",
             "max - min height in world units (default N/4, N the larger side)"})
       .add({"--tileable", FlagKind::Switch, "", "make the map wrap seamlessly at its edges"})
       .add({"--scale", FlagKind::Value, "X",
-            "noise: largest features as a share of the larger side (default 0.25)"})
-      .add({"--octaves", FlagKind::Value, "N", "noise: octaves (default 8)"})
-      .add({"--lacunarity", FlagKind::Value, "X", "noise: frequency factor between octaves (default 2)"})
-      .add({"--gain", FlagKind::Value, "X", "noise: amplitude factor between octaves (default 0.5)"})
-      .add({"--faults", FlagKind::Value, "N", "fault: number of faults (default 200)"})
-      .add({"--falloff", FlagKind::Value, "X", "fault: 0 sharp steps; > 0 softens them over about 1/X cells"})
+            "noise: largest features as a share of the larger side" + byDefault(d.scale)})
+      .add({"--octaves", FlagKind::Value, "N", "noise: octaves" + byDefault(d.octaves)})
+      .add({"--lacunarity", FlagKind::Value, "X",
+            "noise: frequency factor between octaves" + byDefault(d.lacunarity)})
+      .add({"--gain", FlagKind::Value, "X", "noise: amplitude factor between octaves" + byDefault(d.gain)})
+      .add({"--faults", FlagKind::Value, "N", "fault: number of faults" + byDefault(d.faults)})
+      .add({"--falloff", FlagKind::Value, "X",
+            "fault: 0 sharp steps; > 0 softens them over about 1/X cells" + byDefault(d.falloff)})
       .add({"-o", FlagKind::Value, "OUT", "output file (format from the extension)", "--output"})
       .add(hillshadeFlag())
       .add(outRangeFlag())

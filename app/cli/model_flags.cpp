@@ -33,7 +33,8 @@ void addModelFlags(ArgParser& parser) {
       .add({"--iterations", FlagKind::Value, "N", "whole-grid iterations to run (grid, thermal)"})
       .add({"--mode", FlagKind::Value, "M",
             "droplet model: conserving (default) or classic (the seed's arithmetic)"})
-      .add({"--seed", FlagKind::Value, "S", "random seed, 0 to 2^64-1 (default 1)"})
+      .add({"--seed", FlagKind::Value, "S",
+            "random seed, 0 to 2^64-1 (default " + std::to_string(ModelCommon{}.seed) + ")"})
       .add({"--edges", FlagKind::Value, "E",
             "wrap (default, tileable as in the seed) or clamp (water leaves the map)"})
       .add({"--threads", FlagKind::Value, "T",
