@@ -24,6 +24,12 @@ ok "$CLI" erode plane.r32 -o r.r32 --droplets 8000 --edges clamp --rain rain.png
 read north south < <(halves rain_er.r32)
 python3 -c "import sys; sys.exit(0 if $south > 0 and $north < 0.02 * $south else 1)" ||
   fail "rain on the south half only: eroded north $north, south $south"
+# The same map at a quarter of the size is resampled to the terrain: the same halves.
+convert rain.png -resize 32x32 -depth 8 -type Grayscale rain32.png
+ok "$CLI" erode plane.r32 -o r32.r32 --droplets 8000 --edges clamp --rain rain32.png --eroded rain32_er.r32
+read north south < <(halves rain32_er.r32)
+python3 -c "import sys; sys.exit(0 if $south > 0 and $north < 0.05 * $south else 1)" ||
+  fail "a 32x32 rain map on the south half: eroded north $north, south $south"
 ok "$CLI" erode plane.r32 -o u.r32 --droplets 8000 --edges clamp --eroded uni_er.r32
 read north south < <(halves uni_er.r32)
 python3 -c "import sys; sys.exit(0 if $north > 0.5 * $south else 1)" ||
@@ -56,4 +62,6 @@ python3 -c "
 import struct; open('wet.r32','wb').write(struct.pack('<4096f', *([2.0]*4096)))"
 expect_exit 1 "wet.r32" "$CLI" erode plane.r32 -o x.r32 --droplets 10 --rain wet.r32
 expect_exit 2 "--no-rain" "$CLI" erode plane.r32 -o x.r32 --droplets 10 --no-rain
+expect_exit 1 "spring" "$CLI" erode plane.r32 -o x.r32 --droplets 10 --spring 10,10,-1
+expect_exit 1 "spring" "$CLI" erode plane.r32 -o x.r32 --droplets 10 --spring 10,10,1,100
 echo "rain: ok"
