@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "error.h"
 #include "heightmap_io.h"
@@ -17,6 +18,7 @@ namespace {
 
 constexpr const char* kMagic = "runnel-project 1";
 constexpr const char* kMaps = "base.height current.height current.eroded current.deposited";
+constexpr const char* kRainMaps = "base.height current.height current.eroded current.deposited rain.levels";
 
 void appendMap(std::string& out, const Heightmap& m) {
   out.append(reinterpret_cast<const char*>(m.data()), m.cellCount() * sizeof(float));
@@ -52,7 +54,14 @@ void writeProject(const std::string& path, const ProjectData& p) {
   header << "mode " << toString(p.common.mode) << "\n";
   header << "budget " << p.budget << "\n";
   header << "size " << w << " " << h << "\n";
-  header << "maps " << kMaps << "\nend\n";
+  if (p.rain) {
+    if (p.rain->width() != w || p.rain->height() != h)
+      throw Error(path + ": the rain map (" + std::to_string(p.rain->width()) + "x" +
+                  std::to_string(p.rain->height()) + ") and the terrain differ in size");
+    for (const Spring& s : p.rain->springs())
+      header << "spring " << s.x << " " << s.y << " " << s.rate << " " << s.radius << "\n";
+  }
+  header << "maps " << (p.rain ? kRainMaps : kMaps) << "\nend\n";
   std::string bytes = header.str();
   bytes.reserve(bytes.size() + size_t(w) * h * 4 * sizeof(float));
   // The base's bookkeeping is zero by definition (no erosion happened yet), so only its heights are kept.
@@ -66,6 +75,7 @@ void writeProject(const std::string& path, const ProjectData& p) {
       appendMap(bytes, zeros);
     }
   }
+  if (p.rain) bytes.append(reinterpret_cast<const char*>(p.rain->levels()), size_t(w) * h * sizeof(uint16_t));
   writeFileAtomically(path, bytes);
 }
 
@@ -77,7 +87,8 @@ ProjectData readProject(const std::string& path) {
     throw Error(path + ": not a Runnel project (the first line should be '" + kMagic + "')");
   ProjectData p;
   int w = 0, h = 0;
-  bool ended = false, sawMaps = false;
+  bool ended = false, sawMaps = false, hasRain = false;
+  std::vector<Spring> springs;
   while (std::getline(in, line)) {
     if (line == "end") {
       ended = true;
@@ -106,8 +117,16 @@ ProjectData readProject(const std::string& path) {
       if (s == std::string::npos) throw Error(path + ": 'size' needs a width and a height");
       w = number<int>(path, "size", value.substr(0, s));
       h = number<int>(path, "size", value.substr(s + 1));
+    } else if (key == "spring") {
+      std::istringstream fields(value);
+      std::string x, y, rate, radius, extra;
+      if (!(fields >> x >> y >> rate >> radius) || (fields >> extra))
+        throw Error(path + ": 'spring' needs X Y RATE RADIUS: '" + line + "'");
+      springs.push_back({number<float>(path, key, x), number<float>(path, key, y),
+                         number<float>(path, key, rate), number<float>(path, key, radius)});
     } else if (key == "maps") {
-      if (value != kMaps) throw Error(path + ": unknown map layout '" + value + "'");
+      if (value != kMaps && value != kRainMaps) throw Error(path + ": unknown map layout '" + value + "'");
+      hasRain = value == kRainMaps;
       sawMaps = true;
     } else {
       throw Error(path + ": unknown header line '" + line + "'");
@@ -115,13 +134,16 @@ ProjectData readProject(const std::string& path) {
   }
   if (!ended) throw Error(path + ": the header has no 'end' line (the file is cut short)");
   if (!sawMaps) throw Error(path + ": the header has no 'maps' line");
+  if (!hasRain && !springs.empty())
+    throw Error(path + ": springs without a rain map ('maps' should end in rain.levels)");
   checkSize(w, h, path);
 
   // The maps must fill the rest of the file exactly.
   std::streamoff start = in.tellg();
   in.seekg(0, std::ios::end);
   std::streamoff length = in.tellg() - start;
-  std::streamoff expected = std::streamoff(w) * h * 4 * std::streamoff(sizeof(float));
+  std::streamoff expected = std::streamoff(w) * h * 4 * std::streamoff(sizeof(float)) +
+                            (hasRain ? std::streamoff(w) * h * std::streamoff(sizeof(uint16_t)) : 0);
   if (length != expected)
     throw Error(path + ": holds " + std::to_string(length) + " bytes of map data where a " +
                 std::to_string(w) + "x" + std::to_string(h) + " project needs " + std::to_string(expected));
@@ -132,6 +154,20 @@ ProjectData readProject(const std::string& path) {
     if (!in) throw Error(path + ": cannot read the map data");
     if (int64_t bad = m.firstNonFinite(); bad >= 0)
       throw Error(path + ": map sample " + std::to_string(bad) + " is not a finite number");
+  }
+  if (hasRain) {
+    std::vector<uint16_t> levels(size_t(w) * size_t(h));
+    in.read(reinterpret_cast<char*>(levels.data()), std::streamsize(levels.size() * sizeof(uint16_t)));
+    if (!in) throw Error(path + ": cannot read the rain map");
+    auto rain = std::make_shared<RainMap>(w, h, 0.0f);
+    rain->assignLevels(levels.data());
+    for (const Spring& s : springs) {
+      if (!(s.x >= 0 && s.x < float(w) && s.y >= 0 && s.y < float(h) && s.rate >= 0 && s.radius >= 0))
+        throw Error(path + ": a spring at (" + std::to_string(s.x) + ", " + std::to_string(s.y) +
+                    ") is off the map or has a negative rate or radius");
+      rain->springs().push_back(s);
+    }
+    p.rain = std::move(rain);
   }
   p.base = Terrain(std::move(maps[0]));
   p.current.height = std::move(maps[1]);

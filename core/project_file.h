@@ -1,13 +1,16 @@
 // The editor's project file (.runnel): base terrain, current terrain with its bookkeeping, the model, its
 // parameters and the shared settings. A short text header (one "key value" a line, ending at "end"), then
-// the maps as little-endian 32-bit floats in the order the header's "maps" line lists. Written atomically;
+// the maps as little-endian 32-bit floats in the order the header's "maps" line lists (the rain map, when
+// painted, as 16-bit levels). Written atomically;
 // a damaged or foreign file throws Error naming the file and what is wrong.
 #pragma once
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "model_catalog.h"
+#include "rain_map.h"
 #include "terrain.h"
 
 namespace runnel {
@@ -20,6 +23,9 @@ struct ProjectData {
   std::vector<std::pair<std::string, float>> params;  // name, value
   ModelCommon common;
   uint64_t budget = 0;
+  // Where rain falls: the painted densities and the springs; null is uniform rain. Stored after the maps as
+  // 16-bit levels ("rain.levels" in the maps line), springs as "spring X Y RATE RADIUS" header lines.
+  std::shared_ptr<const RainMap> rain;
 };
 
 void writeProject(const std::string& path, const ProjectData& project);
