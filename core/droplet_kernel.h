@@ -10,7 +10,10 @@
 // (tiles of one phase are far enough apart that brushes, which reach 2 cells, cannot touch), and hands a
 // droplet that walks out of its tile to that tile's queue for the next phase in index order. Batches of
 // such a run must then start and end at multiples of kDropletEpoch; the one-at-a-time order used by
-// DropletModel::run has no such constraint.
+// DropletModel::run has no such constraint. What the tile scheduler adds here: the loop's state (position,
+// direction, corners, h, s, v, w, step count, the generator) as a struct it can park and resume, and a
+// tile's bounds in place of the map's in the interior test (the `stepsInside` countdown already knows
+// how far the droplet is from leaving a rectangle).
 #pragma once
 #include <cstdint>
 
