@@ -5,10 +5,12 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <thread>
 
 #include "app/editor/editor.h"
 #include "app/editor/editor_options.h"
@@ -98,6 +100,7 @@ int runEditor(const EditorOptions& options) {
 
     int frame = 0;
     bool screenshotAsked = false;
+    double frameStart = glfwGetTime();
     while (!glfwWindowShouldClose(window)) {
       // Sleep until input or a snapshot arrives, unless something runs by itself (a script, a screenshot).
       if (headless || editor.worker().playing())
@@ -107,6 +110,11 @@ int runEditor(const EditorOptions& options) {
       if (script) script->advance(editor);
       editor.frame();
       glfwSwapBuffers(window);
+      // At most 60 frames a second even without vsync (Xvfb, some drivers): frames beyond that only take
+      // CPU from the erosion worker.
+      double spare = 1.0 / 60.0 - (glfwGetTime() - frameStart);
+      if (spare > 0) std::this_thread::sleep_for(std::chrono::duration<double>(spare));
+      frameStart = glfwGetTime();
       ++frame;
       if (frameLog.is_open()) {
         const Snapshot* s = editor.snapshot();
