@@ -5,6 +5,8 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <filesystem>
+
 #include "app/editor/panels.h"
 #include "app/editor/recent_files.h"
 #include "core/heightmap_io.h"
@@ -71,6 +73,8 @@ void Editor::frame() {
     framePending_ = false;
   }
   if (snapshot_) statsHistory.update(*snapshot_, start);
+  std::string title = "Runnel - " + baseDescription + (worker_->playing() ? " - eroding" : "");
+  if (title != windowTitle_) glfwSetWindowTitle(window_, (windowTitle_ = title).c_str());
 
   handleShortcuts();
   handleMouse();
@@ -81,6 +85,7 @@ void Editor::frame() {
   // The timelapse records the view alone, without the panel.
   if (snapshot_ && recorder.due(snapshot_->dropletsDone) && snapshot_->dropletsDone > 0) {
     try {
+      if (recorder.framesWritten == 0) std::filesystem::create_directories(recorder.folder);
       std::vector<unsigned char> rgb = render::readFramebufferRgb(viewX_, 0, viewWidth(), fbH_);
       writeRgb8Png(recorder.nextPath(), viewWidth(), fbH_, rgb.data());
       recorder.advance(snapshot_->dropletsDone);

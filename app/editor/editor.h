@@ -107,7 +107,7 @@ class Editor {
   std::shared_ptr<const Terrain> base_;  // the project's base terrain (Reset goes back here)
   std::shared_ptr<const Snapshot> snapshot_;
   uint64_t shownVersion_ = 0;
-  std::string shownError_;
+  std::string shownError_, windowTitle_;
   bool framePending_ = true;  // fit the camera to the terrain at the next frame (first terrain, F, new size)
   bool runRecorded_ = false;  // the state before the current run is in the undo history
   std::vector<std::string> pendingScreenshots_, droppedFiles_;

@@ -13,7 +13,7 @@ void drawRecordPanel(Editor& e) {
   FrameRecorder& r = e.recorder;
   ImGui::PushID("record");
   ImGui::InputText("Folder", &r.folder);
-  tooltip("Frames are written as FOLDER/frame_000000.png, frame_000001.png, ... (the folder must exist)");
+  tooltip("Frames are written as FOLDER/frame_000000.png, frame_000001.png, ... (the folder is created)");
   uint64_t step = 1000;
   ImGui::InputScalar("Every", ImGuiDataType_U64, &r.everyDroplets, &step, nullptr, "%" PRIu64 " droplets");
   tooltip("Save the view each time this many more droplets have run");

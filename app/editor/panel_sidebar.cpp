@@ -19,6 +19,40 @@ void helpMarker(const char* text) {
   tooltip(text);
 }
 
+namespace {
+void drawShortcutList() {
+  const char* keys[][2] = {
+      {"Space", "play / pause"},
+      {". or N", "step"},
+      {"R", "reset to the base terrain"},
+      {"G", "generate again"},
+      {"F", "frame the terrain"},
+      {"W", "wireframe"},
+      {"H", "height colours"},
+      {"O", "next overlay"},
+      {"Tab", "hide the panel"},
+      {"Ctrl+Z", "undo"},
+      {"Ctrl+Shift+Z, Ctrl+Y", "redo"},
+      {"Ctrl+S / Ctrl+O", "save / open the project"},
+      {"Ctrl+E", "export"},
+      {"F12", "screenshot (runnel-screenshot.png)"},
+      {"Left drag", "orbit"},
+      {"Right or middle drag", "pan"},
+      {"Wheel", "zoom towards the cursor"},
+  };
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingStretchProp)) {
+    for (const auto& k : keys) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(k[0]);
+      ImGui::TableNextColumn();
+      ImGui::TextDisabled("%s", k[1]);
+    }
+    ImGui::EndTable();
+  }
+}
+}  // namespace
+
 void Editor::drawPanel() {
   ImGuiIO& io = ImGui::GetIO();
   float width = panelWidth();
@@ -42,6 +76,7 @@ void Editor::drawPanel() {
   if (ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) drawStatsPanel(*this);
   if (ImGui::CollapsingHeader("Export")) drawExportPanel(*this);
   if (ImGui::CollapsingHeader("Record")) drawRecordPanel(*this);
+  if (ImGui::CollapsingHeader("Keys")) drawShortcutList();
   ImGui::EndChild();
 
   ImGui::Separator();
