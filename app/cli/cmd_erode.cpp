@@ -113,9 +113,7 @@ int runErode(const Args& args) {
   std::optional<MapOutput> depositedOut = mapOutput(a, "--deposited", written);
   auto hillshade = a.value("--hillshade");
   if (hillshade) {
-    if (formatFromPath(*hillshade) != FileFormat::Png)
-      throw Error(*hillshade + ": a hillshade preview is a .png");
-    checkWritable(*hillshade);
+    checkPreviewOutput(*hillshade);
     written.push_back(*hillshade);
   }
   auto statsPath = a.value("--stats");

@@ -99,9 +99,7 @@ int runGenerate(const Args& args) {
   std::vector<std::string> written = pathsWritten(*out, checkHeightmapOutput(*out));
   auto hillshade = a.value("--hillshade");
   if (hillshade) {
-    if (formatFromPath(*hillshade) != FileFormat::Png)
-      throw Error(*hillshade + ": a hillshade preview is a .png");
-    checkWritable(*hillshade);
+    checkPreviewOutput(*hillshade);
     written.push_back(*hillshade);
   }
   checkDistinct(written);

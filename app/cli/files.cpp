@@ -29,6 +29,11 @@ FileFormat checkHeightmapOutput(const std::string& path) {
   return f;
 }
 
+void checkPreviewOutput(const std::string& path) {
+  if (formatFromPath(path) != FileFormat::Png) throw Error(path + ": a preview is written as .png");
+  checkWritable(path);
+}
+
 std::vector<std::string> pathsWritten(const std::string& path, FileFormat format) {
   if (format == FileFormat::Png || format == FileFormat::R16) return {path, path + ".json"};
   return {path};

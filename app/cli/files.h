@@ -15,6 +15,8 @@ namespace runnel::cli {
 void checkWritable(const std::string& path);
 // The format of a heightmap output (from its extension) after checkWritable. Throws Error naming path.
 FileFormat checkHeightmapOutput(const std::string& path);
+// An 8-bit preview output (--hillshade): a .png, checked like any output. Throws Error naming path.
+void checkPreviewOutput(const std::string& path);
 // The paths a heightmap write creates: the file and, for 16-bit formats, its JSON sidecar.
 std::vector<std::string> pathsWritten(const std::string& path, FileFormat format);
 // Throws Error naming a path that two outputs would both write.

@@ -38,6 +38,7 @@ expect_exit 1 "missing.png" "$CLI" info missing.png
 expect_exit 1 "no/such/folder/a.png" "$CLI" erode in.r32 -o no/such/folder/a.png --droplets 10
 expect_exit 1 "out/a.xyz" "$CLI" erode in.r32 -o out/a.xyz --droplets 10
 expect_exit 1 "out/s.xyz" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --eroded out/s.xyz
+expect_exit 1 "out/h.tif" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --hillshade out/h.tif
 expect_exit 1 "no/dir/s.json" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --stats no/dir/s.json
 expect_exit 1 "out/a.png" "$CLI" erode in.r32 -o out/a.png --droplets 10 --stats out/a.png.json
 expect_exit 1 "size" "$CLI" generate --size 20000 -o out/g.png
