@@ -133,7 +133,6 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
     const F4 mix = (rows + rows.shuffle<1, 1, 3, 3>()) * nwz;
     const float nh = mix.lane<0>() + mix.lane<2>();
 
-    float dh;
     if (nh >= h) {
       // The pit rule: fill up to the next height and go on from rest, or drop everything and stop.
       const float fill = (nh - h) + 0.001f;
@@ -144,7 +143,6 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
       }
       h += fill;
       s -= fill;
-      v = 0;
       // From rest the capacity is 0, so Kd of the remaining load is dropped too, in the same step and
       // at the same place (the seed does both); one pass over the corners does the two deposits.
       const float ds = s * k.Kd;
@@ -153,10 +151,11 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
       else
         depositHere<kConserving>(t, inside, cell, wx, wz, fill),
             depositHere<kConserving>(t, inside, cell, wx, wz, ds);
-      dh = (h - nh) + ds;  // the seed's DEPOSIT(dh)
+      const float dh = (h - nh) + ds;  // the seed's DEPOSIT(dh)
       s -= ds;
+      v = squareRoot(atLeastZero(k.Kg * dh));  // v * v + Kg dh with v = 0 (0 + x is x)
     } else {
-      dh = h - nh;
+      float dh = h - nh;
       const float q = (dh > k.minSlope ? dh : k.minSlope) * v * w * k.Kq;
       float ds = s - q;
       if (ds >= 0) {
@@ -177,10 +176,8 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
         dh -= ds;
         s += ds;
       }
+      v = squareRoot(atLeastZero(v * v + k.Kg * dh));
     }
-
-    const float v2 = v * v + k.Kg * dh;
-    v = squareRoot(atLeastZero(v2));
     w *= k.evaporation;
 
     // Move on, carrying the next cell's heights as read before this step's changes (as the seed does).
