@@ -43,6 +43,7 @@ TerrainRenderer::TerrainRenderer()
   glGenVertexArrays(1, &skyVao_);
   if (const GLubyte* name = glGetString(GL_RENDERER)) rendererName_ = reinterpret_cast<const char*>(name);
   if (softwareRenderer()) gridLimit_ = 256;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTextureSize_);
 }
 
 bool TerrainRenderer::softwareRenderer() const {

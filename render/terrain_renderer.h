@@ -48,6 +48,8 @@ class TerrainRenderer {
   // start with a coarser mesh, as vertices cost them most.
   const std::string& rendererName() const { return rendererName_; }
   bool softwareRenderer() const;
+  // Largest map side the GPU can hold as a texture (GL_MAX_TEXTURE_SIZE).
+  int maxMapSide() const { return maxTextureSize_; }
   int gridHeight() const { return gridH_; }
 
  private:
@@ -62,6 +64,7 @@ class TerrainRenderer {
   int width_ = 0, height_ = 0, gridW_ = 0, gridH_ = 0;
   float lo_ = 0.0f, hi_ = 1.0f;
   int gridLimit_ = kMaxGridSide;
+  int maxTextureSize_ = 0;
   std::string rendererName_;
 };
 

@@ -96,6 +96,8 @@ class Editor {
   void drawPanel();
   TerrainState currentState();  // copies the worker's terrain between batches
   void restore(const TerrainState& state);
+  // Throws Error when the GPU cannot hold a map this big as a texture.
+  void checkViewable(int width, int height, const std::string& what) const;
   void setBase(std::shared_ptr<const Terrain> base, const std::string& label);
   void rememberRecent(const std::string& path);
   void recordRunStart();

@@ -28,7 +28,16 @@ void Editor::restore(const TerrainState& state) {
   runRecorded_ = false;
 }
 
+void Editor::checkViewable(int width, int height, const std::string& what) const {
+  int limit = renderer_->maxMapSide();
+  if (width > limit || height > limit)
+    throw Error(what + ": " + std::to_string(width) + "x" + std::to_string(height) +
+                " is larger than this GPU can show (" + std::to_string(limit) +
+                " a side); runnel-cli can erode it");
+}
+
 void Editor::setBase(std::shared_ptr<const Terrain> base, const std::string& label) {
+  checkViewable(base->width(), base->heightCells(), label);
   worker_->pause();
   history.record(label, currentState());
   base_ = std::move(base);
@@ -39,6 +48,8 @@ void Editor::setBase(std::shared_ptr<const Terrain> base, const std::string& lab
 
 bool Editor::generateTerrain(const GeneratorSettings& settings) {
   try {
+    validate(settings);
+    checkViewable(settings.width, settings.height, "generate");
     auto terrain = std::make_shared<const Terrain>(generate(settings));
     generator = settings;
     baseDescription = describe(settings);
@@ -206,6 +217,7 @@ bool Editor::saveProject(const std::string& path) {
 bool Editor::openProject(const std::string& path) {
   try {
     ProjectData p = readProject(path);
+    checkViewable(p.current.width(), p.current.heightCells(), path);
     // Check the parameters against the catalog before anything changes.
     ErosionSettings settings = erosion;
     settings.set("model", p.model);
