@@ -127,6 +127,10 @@ void TerrainRenderer::uploadRect(const Terrain& terrain, int x0, int y0, int x1,
   GLuint textures[] = {heightTex_, erodedTex_, depositedTex_};
   for (int k = 0; k < 3; ++k) {
     if (maps[k]->width() != width_ || maps[k]->height() != height_) continue;  // no bookkeeping: keep zeros
+    if (k == 1 && !erodedShown_) {
+      erodedStale_ = true;  // only the overlay reads it: upload when it is switched on
+      continue;
+    }
     glBindTexture(GL_TEXTURE_2D, textures[k]);
     glTexSubImage2D(GL_TEXTURE_2D, 0, x0, y0, x1 - x0, y1 - y0, GL_RED, GL_FLOAT, maps[k]->data());
   }
@@ -163,6 +167,16 @@ void TerrainRenderer::upload(const Terrain& terrain) {
   }
   h.minMax(lo_, hi_);
   uploadRect(terrain, 0, 0, width_, height_);
+}
+
+void TerrainRenderer::showEroded(const Terrain& current, bool show) {
+  erodedShown_ = show;
+  if (!show || !erodedStale_ || current.eroded.width() != width_ || current.eroded.height() != height_)
+    return;
+  glBindTexture(GL_TEXTURE_2D, erodedTex_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, GL_RED, GL_FLOAT, current.eroded.data());
+  erodedStale_ = false;
 }
 
 void TerrainRenderer::uploadRegion(const Terrain& terrain, const DirtyRect& changed) {

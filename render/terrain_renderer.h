@@ -30,6 +30,9 @@ class TerrainRenderer {
   void upload(const Terrain& terrain);
   // Uploads only the rectangle that changed; falls back to a full upload when the size changed.
   void uploadRegion(const Terrain& terrain, const DirtyRect& changed);
+  // The eroded amounts are only drawn by an overlay; while hidden they are not uploaded (a third less to copy
+  // per snapshot). Call before draw with the terrain on screen.
+  void showEroded(const Terrain& current, bool show);
 
   // Draws sky and terrain into the viewport rectangle (x, y from the framebuffer's bottom left).
   void draw(const Camera& camera, const TerrainStyle& style, int x, int y, int w, int h);
@@ -65,6 +68,7 @@ class TerrainRenderer {
   float lo_ = 0.0f, hi_ = 1.0f;
   int gridLimit_ = kMaxGridSide;
   int maxTextureSize_ = 0;
+  bool erodedShown_ = false, erodedStale_ = false;
   std::string rendererName_;
 };
 

@@ -78,6 +78,9 @@ void Editor::frame() {
 
   handleShortcuts();
   handleMouse();
+  if (snapshot_)
+    renderer_->showEroded(*snapshot_->terrain,
+                          style.overlay == render::Overlay::Eroded || style.overlay == render::Overlay::Both);
   glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   renderer_->draw(camera, style, viewX_, 0, viewWidth(), fbH_);
