@@ -75,8 +75,10 @@ class Editor {
   std::vector<std::string> recentFiles;
   std::string importPath, projectPath = "terrain.runnel";
   bool showPanel = true;
-  float uiScale = 1.0f;  // the monitor's content scale (fonts and sizes follow it)  // Tab hides it for an
-                         // unobstructed view
+  float uiScale = 1.0f;
+  double fullFrameMilliseconds =
+      0;  // the last frame including the buffer swap (set by the main loop)  // the monitor's content scale
+          // (fonts and sizes follow it)  // Tab hides it for an unobstructed view
 
   const Snapshot* snapshot() const { return snapshot_.get(); }
   const render::TerrainRenderer& renderer() const { return *renderer_; }

@@ -65,7 +65,10 @@ void Editor::drawPanel() {
   ImGui::TextUnformatted("Runnel");
   ImGui::SameLine();
   ImGui::TextDisabled("%s", baseDescription.c_str());
-  ImGui::TextDisabled("%.1f ms/frame  (Tab hides the panel)", frameMs_);
+  ImGui::TextDisabled("%.0f ms/frame  (Tab hides the panel)", fullFrameMilliseconds);
+  tooltip(
+      "Time of the last frame, from input to the finished image. Erosion runs on its own thread and never\n"
+      "makes a frame wait.");
 
   // Fixed-height footer for the status line; the sections scroll above it.
   float footer = ImGui::GetFrameHeightWithSpacing() * 2.2f;

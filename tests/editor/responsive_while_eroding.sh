@@ -5,19 +5,19 @@ source "$(dirname "$0")/common.bash"
 cat >run.txt <<'S'
 generate fbm size=256 seed=3
 frames 5
-erode 150000
+erode 400000
 wait
 S
 editor --size 800x600 --script run.txt --frame-log frames.txt || fail "the script failed: $(cat "$TMP/editor.err")"
 
-# frames.txt: "frame ms playing droplets", one line a frame.
-read -r playing maxms progress <<<"$(awk 'NR > 1 && $3 == 1 { n++; if ($2 > m) m = $2; if ($4 != last) { p++; last = $4 } }
+# frames.txt: "frame ms playing droplets frame_ms", one line a frame; frame_ms includes the buffer swap.
+read -r playing maxms progress <<<"$(awk 'NR > 1 && $3 == 1 { n++; if ($5 > m) m = $5; if ($4 != last) { p++; last = $4 } }
   END { printf "%d %.1f %d\n", n, m, p }' frames.txt)"
-idlemed=$(awk 'NR > 1 && $3 == 0 { print $2 }' frames.txt | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+idlemed=$(awk 'NR > 1 && $3 == 0 { print $5 }' frames.txt | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
 echo "frames while eroding: $playing, slowest ${maxms} ms, distinct progress values: $progress, idle median ${idlemed} ms"
 [ "$playing" -ge 10 ] || fail "only $playing frames were drawn during the run"
 [ "$progress" -ge 5 ] || fail "the view showed the run's progress only $progress times"
 # Software rendering on a shared machine is slow, so the bound is loose; a UI that waited for the run would
-# show one frame as long as the whole run (several seconds).
-awk -v m="$maxms" 'BEGIN { exit !(m < 1000) }' || fail "a frame took ${maxms} ms during the run"
+# show one frame as long as the whole run (several seconds) and few frames in all.
+awk -v m="$maxms" 'BEGIN { exit !(m < 1500) }' || fail "a frame took ${maxms} ms during the run"
 echo "ok"
