@@ -9,6 +9,7 @@ enum class Overlay { None, Eroded, Deposited, Both };
 struct TerrainStyle {
   float exaggeration = 1.0f;  // vertical scale of the view (not of the data)
   bool wireframe = false;
+  float renderScale = 1.0f;    // the 3D view's resolution relative to the window (software GL starts at 0.5)
   bool heightRamp = false;     // colour flat ground by height
   float rockAngleDeg = 45.0f;  // slopes steeper than this are bare rock
   float rockBlendDeg = 4.0f;

@@ -17,6 +17,7 @@ namespace runnel::editor {
 
 Editor::Editor(GLFWwindow* window) : window_(window) {
   renderer_ = std::make_unique<render::TerrainRenderer>();
+  if (renderer_->softwareRenderer()) style.renderScale = 0.5f;  // fragments are what a CPU renderer pays for
   // The default terrain: ready to play the moment the window opens.
   generator.kind = GeneratorKind::Fbm;
   generator.width = generator.height = 512;
@@ -83,7 +84,15 @@ void Editor::frame() {
                           style.overlay == render::Overlay::Eroded || style.overlay == render::Overlay::Both);
   glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-  renderer_->draw(camera, style, viewX_, 0, viewWidth(), fbH_);
+  if (style.renderScale < 0.99f) {
+    int w = std::max(1, int(float(viewWidth()) * style.renderScale));
+    int h = std::max(1, int(float(fbH_) * style.renderScale));
+    scaledTarget_.begin(w, h);
+    renderer_->draw(camera, style, 0, 0, w, h);
+    scaledTarget_.blitTo(viewX_, 0, viewWidth(), fbH_);
+  } else {
+    renderer_->draw(camera, style, viewX_, 0, viewWidth(), fbH_);
+  }
 
   // The timelapse records the view alone, without the panel.
   if (snapshot_ && recorder.due(snapshot_->dropletsDone) && snapshot_->dropletsDone > 0) {

@@ -16,6 +16,7 @@
 #include "core/generators.h"
 #include "core/simulation_worker.h"
 #include "render/camera.h"
+#include "render/scaled_target.h"
 #include "render/terrain_renderer.h"
 #include "render/terrain_style.h"
 
@@ -107,6 +108,7 @@ class Editor {
 
   GLFWwindow* window_;
   std::unique_ptr<render::TerrainRenderer> renderer_;
+  render::ScaledTarget scaledTarget_;
   std::unique_ptr<SimulationWorker> worker_;
   std::shared_ptr<const Terrain> base_;  // the project's base terrain (Reset goes back here)
   std::shared_ptr<const Snapshot> snapshot_;

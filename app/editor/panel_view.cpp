@@ -27,6 +27,11 @@ void drawViewPanel(Editor& e) {
   ImGui::SameLine();
   ImGui::TextDisabled("%dx%d", e.renderer().gridWidth(), e.renderer().gridHeight());
 
+  ImGui::SliderFloat("Resolution", &s.renderScale, 0.25f, 1.0f, "%.2fx");
+  tooltip(
+      "The 3D view's resolution relative to the window. Software OpenGL (llvmpipe) starts at 0.5x, as\n"
+      "its cost is per pixel.");
+
   const char* overlays[] = {"none", "eroded", "deposited", "eroded + deposited"};
   int overlay = int(s.overlay);
   if (ImGui::Combo("Overlay", &overlay, overlays, 4)) s.overlay = render::Overlay(overlay);

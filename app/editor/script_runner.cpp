@@ -92,6 +92,7 @@ void setView(Editor& e, const std::string& name, const std::string& value) {
       {"yaw", &e.camera.yaw, true},
       {"pitch", &e.camera.pitch, true},
       {"distance", &e.camera.distance, false},
+      {"resolution", &s.renderScale, false},
   };
   for (const Number& n : numbers)
     if (name == n.name) {

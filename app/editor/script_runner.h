@@ -7,7 +7,8 @@
 //   import PATH | open PATH | save PATH
 //   set NAME VALUE            an erosion setting: a model parameter, model, seed, mode, edges, budget, ...
 //   view NAME VALUE           exaggeration, wireframe, height-ramp, overlay, overlay-scale, rock-angle,
-//                             sediment-depth, sun-elevation, sun-azimuth, panel, yaw, pitch, distance
+//                             sediment-depth, sun-elevation, sun-azimuth, panel, yaw, pitch, distance,
+//                             resolution
 //                             (degrees for angles); `view frame` frames the terrain
 //   erode N                   runs N droplets (the Step button)
 //   play | pause | reset | undo | redo
