@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/simulation_worker.h"
+#include "render/rain_layer.h"
 
 namespace runnel::render {
 
@@ -244,6 +245,18 @@ void TerrainRenderer::draw(const Camera& camera, const TerrainStyle& style, int 
   p.set("uSkyColor", sky);
   p.set("uEye", camera.eye());
   p.set("uHazeDistance", 8.0f * float(std::max(width_, height_)));
+  const bool rainOverlay = rain_ && !rain_->empty() && rain_->showOverlay;
+  const bool brush = rain_ && rain_->showBrush;
+  if (rainOverlay) {
+    glActiveTexture(GL_TEXTURE3);
+    glBindTexture(GL_TEXTURE_2D, rain_->texture());
+    glActiveTexture(GL_TEXTURE0);
+  }
+  p.set("uRain", 3);
+  p.set("uRainOverlay", rainOverlay ? 1 : 0);
+  p.set("uBrushOn", brush ? (rain_->brushErasing ? 2 : 1) : 0);
+  if (brush)
+    p.set("uBrush", glm::vec4(rain_->brushCentre, rain_->brushRadius, rain_->brushInner));
   p.set("uWire", 0);
   p.set("uWireColor", glm::vec3(0.05f, 0.05f, 0.06f));
 

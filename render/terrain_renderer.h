@@ -17,6 +17,8 @@ struct DirtyRect;
 
 namespace runnel::render {
 
+class RainLayer;
+
 class TerrainRenderer {
  public:
   static constexpr int kMaxGridSide = 1024;
@@ -41,6 +43,8 @@ class TerrainRenderer {
   int mapHeight() const { return height_; }
   float lowest() const { return lo_; }
   float highest() const { return hi_; }
+  // The rain overlay and brush cursor drawn with the terrain (null: none). Not owned.
+  void setRainLayer(const RainLayer* rain) { rain_ = rain; }
   // The terrain's bounding box in view coordinates for this exaggeration.
   void bounds(float exaggeration, glm::vec3& boxMin, glm::vec3& boxMax) const;
   // The mesh has at most this many vertices a side (the shading keeps every cell whatever it is).
@@ -70,6 +74,7 @@ class TerrainRenderer {
   int maxTextureSize_ = 0;
   bool erodedShown_ = false, erodedStale_ = false;
   std::string rendererName_;
+  const RainLayer* rain_ = nullptr;
 };
 
 }  // namespace runnel::render

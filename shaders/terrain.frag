@@ -22,6 +22,11 @@ uniform int uHeightRamp;       // 1: colour flat ground by height instead
 uniform int uOverlay;          // 0 none, 1 eroded, 2 deposited, 3 both
 uniform float uOverlayScale;   // amount shown at full strength
 
+uniform sampler2D uRain;       // rain density, 0..1
+uniform int uRainOverlay;      // 1: tint by rain density (dry brown, wet blue)
+uniform int uBrushOn;          // 1: the rain brush's circle (2: erasing)
+uniform vec4 uBrush;           // centre (rain map coordinates), radius, falloff start (cells)
+
 uniform vec3 uSunDir;          // towards the sun
 uniform vec3 uSunColor;
 uniform vec3 uSkyColor;
@@ -71,6 +76,20 @@ void main() {
     albedo = mix(albedo, vec3(0.95, 0.25, 0.1), 0.85 * clamp(eroded / uOverlayScale, 0.0, 1.0));
   if (uOverlay == 2 || uOverlay == 3)
     albedo = mix(albedo, vec3(0.1, 0.45, 0.95), 0.85 * clamp(deposited / uOverlayScale, 0.0, 1.0));
+
+  if (uRainOverlay == 1 && vSkirt == 0.0) {
+    float rain = texture(uRain, tc).r;
+    albedo = mix(albedo, mix(vec3(0.55, 0.36, 0.16), vec3(0.08, 0.35, 0.95), rain), 0.6);
+  }
+  if (uBrushOn > 0 && vSkirt == 0.0) {
+    // Rain map coordinates put cell i's centre at i + 0.5; the ring keeps a width of about 1.5 pixels.
+    float d = distance(vMap + 0.5, uBrush.xy);
+    float px = max(fwidth(d), 1e-4);
+    float outer = 1.0 - smoothstep(0.75 * px, 1.75 * px, abs(d - uBrush.z));
+    float inner = 0.5 * (1.0 - smoothstep(0.5 * px, 1.25 * px, abs(d - uBrush.w)));
+    vec3 ring = uBrushOn == 2 ? vec3(1.0, 0.45, 0.3) : vec3(0.9, 0.97, 1.0);
+    albedo = mix(albedo, ring, max(outer, inner));
+  }
 
   if (vSkirt > 0.0) {
     // The block's sides: soil strata, darker with depth.

@@ -11,6 +11,7 @@
 #include "app/editor/recent_files.h"
 #include "core/heightmap_io.h"
 #include "render/frame_capture.h"
+#include "render/rain_layer.h"
 #include "render/gl.h"
 
 namespace runnel::editor {
@@ -18,6 +19,8 @@ namespace runnel::editor {
 Editor::Editor(GLFWwindow* window) : window_(window) {
   renderer_ = std::make_unique<render::TerrainRenderer>();
   if (renderer_->softwareRenderer()) style.renderScale = 0.5f;  // fragments are what a CPU renderer pays for
+  rainLayer_ = std::make_unique<render::RainLayer>();
+  renderer_->setRainLayer(rainLayer_.get());
   // The default terrain: ready to play the moment the window opens.
   generator.kind = GeneratorKind::Fbm;
   generator.width = generator.height = 512;
@@ -67,6 +70,7 @@ void Editor::frame() {
   // The 3D view fills the window right of the panel.
   viewX_ = showPanel ? std::min(int(panelWidth() * ImGui::GetIO().DisplayFramebufferScale.x), fbW_ - 1) : 0;
   takeSnapshot();
+  syncRain(false);
   if (framePending_ && renderer_->mapWidth() > 0) {
     glm::vec3 lo, hi;
     renderer_->bounds(style.exaggeration, lo, hi);
@@ -93,6 +97,7 @@ void Editor::frame() {
   } else {
     renderer_->draw(camera, style, viewX_, 0, viewWidth(), fbH_);
   }
+  drawSpringMarkers();
 
   // The timelapse records the view alone, without the panel.
   if (snapshot_ && recorder.due(snapshot_->dropletsDone) && snapshot_->dropletsDone > 0) {

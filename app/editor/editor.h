@@ -2,6 +2,7 @@
 // catches its own failures and reports them in the status line, so a bad file never takes the terrain away.
 #pragma once
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -10,6 +11,7 @@
 #include "app/editor/erosion_settings.h"
 #include "app/editor/export_settings.h"
 #include "app/editor/frame_recorder.h"
+#include "app/editor/rain_tool.h"
 #include "app/editor/stats_history.h"
 #include "app/editor/status_line.h"
 #include "app/editor/undo_history.h"
@@ -21,6 +23,10 @@
 #include "render/terrain_style.h"
 
 struct GLFWwindow;
+
+namespace runnel::render {
+class RainLayer;
+}
 
 namespace runnel::editor {
 
@@ -62,6 +68,18 @@ class Editor {
   void setGridLimit(int side) { renderer_->setGridLimit(side); }
   bool idle() const;  // paused with nothing queued
 
+  // ---- rain (rain_actions.cpp); points in rain map coordinates, cell i spans [i, i + 1) ----
+  bool paintRain(const std::vector<glm::vec2>& path, bool erase);  // one stroke, one undo step
+  bool rainFill(float density);                                    // 0 clears
+  bool rainInvert();
+  bool rainBlur(int radius);
+  bool importRain(const std::string& path);
+  bool exportRain(const std::string& path, int bits);
+  bool addSpringAt(float x, float y);
+  bool removeSpring(int index);
+  // Runs a rain edit, reporting `done` or the error in the status line.
+  bool rainAction(const std::string& done, const std::function<void()>& action);
+
   // ---- state the panels read and edit ----
   GeneratorSettings generator;
   std::string baseDescription;  // "fBm 512x512, seed 1" or the imported file
@@ -73,6 +91,7 @@ class Editor {
   StatsHistory statsHistory;
   StatusLine status;
   UndoHistory history;
+  RainTool rain;  // the rain map, brush and springs (Rain panel)
   std::vector<std::string> recentFiles;
   std::string importPath, projectPath = "terrain.runnel";
   bool showPanel = true;
@@ -105,10 +124,18 @@ class Editor {
   void rememberRecent(const std::string& path);
   void recordRunStart();
   void writePendingScreenshots();
+  // Rain (rain_input.cpp): the map point under the mouse, the tools' mouse and keys (true when the tool
+  // took the mouse), spring markers, and the hand-off to the worker and the GPU (force: before Play/Step).
+  std::optional<glm::vec2> rainPointUnderMouse() const;
+  void handleRainShortcuts();
+  bool handleRainMouse();
+  void drawSpringMarkers();
+  void syncRain(bool force);
 
   GLFWwindow* window_;
   std::unique_ptr<render::TerrainRenderer> renderer_;
   render::ScaledTarget scaledTarget_;
+  std::unique_ptr<render::RainLayer> rainLayer_;
   std::unique_ptr<SimulationWorker> worker_;
   std::shared_ptr<const Terrain> base_;  // the project's base terrain (Reset goes back here)
   std::shared_ptr<const Snapshot> snapshot_;

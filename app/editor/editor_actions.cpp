@@ -102,6 +102,7 @@ void Editor::recordRunStart() {
 
 void Editor::play() {
   if (!applyErosionSettings()) return;
+  syncRain(true);
   recordRunStart();
   worker_->setBudget(erosion.budget);
   worker_->play();
@@ -120,6 +121,7 @@ void Editor::togglePlay() {
 
 void Editor::step(uint64_t units) {
   if (units == 0 || !applyErosionSettings()) return;
+  syncRain(true);
   recordRunStart();
   worker_->setBudget(0);
   worker_->step(units);
@@ -174,8 +176,14 @@ bool Editor::undo() {
     status.fail("nothing to undo", glfwGetTime());
     return false;
   }
-  worker_->pause();
   std::string label = history.undoLabel();
+  if (history.nextUndoEdit()) {
+    // A rain edit: undone in place, the terrain and the run untouched.
+    history.undoEdit();
+    status.ok("undid " + label, glfwGetTime());
+    return true;
+  }
+  worker_->pause();
   restore(history.undo(currentState()));
   status.ok("undid " + label, glfwGetTime());
   return true;
@@ -186,8 +194,13 @@ bool Editor::redo() {
     status.fail("nothing to redo", glfwGetTime());
     return false;
   }
-  worker_->pause();
   std::string label = history.redoLabel();
+  if (history.nextRedoEdit()) {
+    history.redoEdit();
+    status.ok("redid " + label, glfwGetTime());
+    return true;
+  }
+  worker_->pause();
   restore(history.redo(currentState()));
   status.ok("redid " + label, glfwGetTime());
   return true;
@@ -204,6 +217,7 @@ bool Editor::saveProject(const std::string& path) {
     p.common = erosion.common;
     p.budget = erosion.budget;
     p.description = baseDescription;
+    p.rain = rain.snapshot();
     writeProject(path, p);
     projectPath = path;
     status.ok("saved project " + path, glfwGetTime());
@@ -236,6 +250,8 @@ bool Editor::openProject(const std::string& path) {
     base_ = std::make_shared<const Terrain>(std::move(p.base));
     baseDescription = p.description;
     restore({base_, std::make_shared<const Terrain>(std::move(p.current))});
+    rain.setMap(p.rain, base_->width(), base_->heightCells());
+    syncRain(true);
     applyErosionSettings();
     projectPath = path;
     rememberRecent(path);

@@ -30,16 +30,19 @@ void Editor::handleShortcuts() {
   if (pressed(GLFW_KEY_O)) style.overlay = render::Overlay((int(style.overlay) + 1) % 4);
   if (pressed(GLFW_KEY_TAB)) showPanel = !showPanel;
   if (pressed(GLFW_KEY_F12)) screenshot("runnel-screenshot.png");
+  handleRainShortcuts();
 }
 
 void Editor::handleMouse() {
   ImGuiIO& io = ImGui::GetIO();
+  const bool rainTool = handleRainMouse();
   if (io.WantCaptureMouse) return;
   // Window coordinates to framebuffer pixels (they differ on high-density screens).
   float sx = io.DisplayFramebufferScale.x, sy = io.DisplayFramebufferScale.y;
   ImVec2 d = io.MouseDelta;
-  if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) camera.orbit(d.x, d.y);
-  if (ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0.0f) ||
+  // With a rain tool the left and right buttons paint or place springs; the middle button still pans.
+  if (!rainTool && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) camera.orbit(d.x, d.y);
+  if ((!rainTool && ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0.0f)) ||
       ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f))
     camera.pan(d.x * sx, d.y * sy, fbH_);
   if (io.MouseWheel != 0.0f) {

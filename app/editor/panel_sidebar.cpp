@@ -75,6 +75,7 @@ void Editor::drawPanel() {
   ImGui::BeginChild("sections", ImVec2(0, -footer));
   if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen)) drawTerrainPanel(*this);
   if (ImGui::CollapsingHeader("Erosion", ImGuiTreeNodeFlags_DefaultOpen)) drawErosionPanel(*this);
+  if (ImGui::CollapsingHeader("Rain")) drawRainPanel(*this);
   if (ImGui::CollapsingHeader("View")) drawViewPanel(*this);
   if (ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) drawStatsPanel(*this);
   if (ImGui::CollapsingHeader("Export")) drawExportPanel(*this);

@@ -11,6 +11,7 @@ void drawViewPanel(Editor& editor);
 void drawStatsPanel(Editor& editor);
 void drawExportPanel(Editor& editor);
 void drawRecordPanel(Editor& editor);
+void drawRainPanel(Editor& editor);
 
 // Shows `text` when the last item is hovered.
 void tooltip(const char* text);

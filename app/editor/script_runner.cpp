@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "app/editor/editor.h"
+#include "app/editor/rain_script.h"
 #include "core/error.h"
 
 namespace runnel::editor {
@@ -249,6 +250,7 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     return true;
   }
   if (cmd == "quit") return next_ = lines_.size(), true;
+  if (std::optional<bool> rained = runRainCommand(e, w)) return result(*rained);
   throw Error("unknown command '" + cmd + "'");
 }
 

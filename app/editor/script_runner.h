@@ -19,6 +19,7 @@
 //   stats                     prints the run's totals as JSON (droplets, droplets_per_s, ...)
 //   expect-error COMMAND...   runs COMMAND and fails unless COMMAND fails (for testing error paths)
 //   quit
+//   rain ... | spring ...     painting rain and placing springs (rain_script.h)
 // Blank lines and lines starting with # are skipped.
 #pragma once
 #include <future>

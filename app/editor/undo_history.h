@@ -16,6 +16,16 @@ struct TerrainState {
   std::shared_ptr<const Terrain> current;
 };
 
+// An action that keeps its own before and after and is undone in place (a rain stroke: a patch of the rain
+// map, not a copy of the terrain).
+class UndoableEdit {
+ public:
+  virtual ~UndoableEdit() = default;
+  virtual void undo() = 0;
+  virtual void redo() = 0;
+  virtual size_t bytes() const = 0;
+};
+
 class UndoHistory {
  public:
   explicit UndoHistory(size_t memoryCap = size_t(1) << 30) : cap_(memoryCap) {}
@@ -29,6 +39,14 @@ class UndoHistory {
   // Swaps `now` with the state to go back (or forward) to; returns that state.
   TerrainState undo(TerrainState now);
   TerrainState redo(TerrainState now);
+
+  // Edits share the one timeline with the terrain states. When the next step to undo (redo) is an edit,
+  // nextUndoEdit() (nextRedoEdit()) returns it; undoEdit() (redoEdit()) applies it and moves it across.
+  void record(std::string label, std::shared_ptr<UndoableEdit> edit);
+  UndoableEdit* nextUndoEdit() const { return undo_.empty() ? nullptr : undo_.back().edit.get(); }
+  UndoableEdit* nextRedoEdit() const { return redo_.empty() ? nullptr : redo_.back().edit.get(); }
+  void undoEdit();
+  void redoEdit();
   void clear();
 
   size_t undoCount() const { return undo_.size(); }
@@ -39,6 +57,7 @@ class UndoHistory {
   struct Entry {
     std::string label;
     TerrainState state;
+    std::shared_ptr<UndoableEdit> edit;  // set for edits; then `state` is unused
   };
   void trim();
   size_t cap_;
