@@ -145,7 +145,8 @@ void Editor::syncRain(bool force) {
     else
       rainLayer_->uploadRows(rain.map(), y0, y1);
   }
-  rainLayer_->showOverlay = rain.showOverlay;
+  // A uniform map says nothing, so it shows only while the brush is in hand.
+  rainLayer_->showOverlay = rain.showOverlay && (!rain.uniform() || rain.tool == EditTool::RainBrush);
 }
 
 }  // namespace runnel::editor

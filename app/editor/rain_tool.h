@@ -25,7 +25,7 @@ class RainTool {
   // ---- settings the panel and the shortcuts edit ----
   EditTool tool = EditTool::Camera;
   RainBrush brush;
-  bool showOverlay = true;
+  bool showOverlay = true;  // shown once the map is painted, or while the rain brush is the tool
   float springRate = 200.0f;  // fully rained cells' worth of droplets
   float springRadius = 2.0f;
   int blurRadius = 4;
