@@ -27,6 +27,8 @@ void drawStatsPanel(Editor& e) {
     };
     row("Droplets", "Droplets run since the last reset", "%" PRIu64, s->dropletsDone);
     row("Droplets/s", "Over the last quarter second", "%.0f", double(e.statsHistory.currentRate()));
+    row("Batch", "Droplets the worker runs between looks at its commands (adapts to the batch length)",
+        "%" PRIu64, e.worker().batchSize());
     row("Avg path", "Average steps a droplet took", "%.1f", st.avgPath());
     row("Long paths cut", "Droplets stopped at the path length limit", "%" PRIu64, st.longPaths);
     row("Random dirs", "Steps where the ground was flat and a random direction was taken", "%" PRIu64,

@@ -245,7 +245,8 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     // The newest snapshot's totals, for scripts that measure a run.
     const Snapshot* s = e.snapshot();
     if (!s) throw Error("stats: no snapshot yet");
-    std::printf("stats: %s\n", s->stats.toJson().c_str());
+    std::printf("stats: batch %llu droplets, %s\n", (unsigned long long)e.worker().batchSize(),
+                s->stats.toJson().c_str());
     std::fflush(stdout);
     return true;
   }
