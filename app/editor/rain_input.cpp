@@ -46,6 +46,13 @@ void Editor::handleRainShortcuts() {
 bool Editor::handleRainMouse() {
   ImGuiIO& io = ImGui::GetIO();
   rainLayer_->showBrush = false;
+  if (rain.cursor) {
+    rainLayer_->showBrush = true;
+    rainLayer_->brushCentre = *rain.cursor;
+    rainLayer_->brushRadius = rain.brush.radius;
+    rainLayer_->brushInner = rain.brush.radius * (1.0f - rain.brush.falloff);
+    rainLayer_->brushErasing = false;
+  }
   if (rain.tool == EditTool::Camera) return false;
   // Alt keeps the camera's left-button orbit while a rain tool is active; the middle button still pans.
   if (io.KeyAlt) {

@@ -81,6 +81,13 @@ std::optional<bool> runRainCommand(Editor& e, const std::vector<std::string>& w)
     if (sub == "import") return need(2, 2), e.importRain(w[2]);
     if (sub == "export")
       return need(2, 3), e.exportRain(w[2], w.size() == 4 ? whole("rain export", w[3]) : 16);
+    if (sub == "cursor") {
+      if (w.size() == 3 && w[2] == "off") return e.rain.cursor.reset(), true;
+      need(3, 4);
+      e.rain.cursor = glm::vec2(number("rain cursor x", w[2]), number("rain cursor y", w[3]));
+      if (w.size() == 5) e.rain.brush.radius = number("rain cursor radius", w[4]);
+      return true;
+    }
     if (sub == "overlay") {
       need(2, 2);
       if (w[2] != "on" && w[2] != "off") throw Error("rain overlay: on or off, not '" + w[2] + "'");

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <glm/glm.hpp>
+
 #include "app/editor/undo_history.h"
 #include "core/rain_brush.h"
 #include "core/rain_publisher.h"
@@ -25,13 +27,15 @@ class RainTool {
   // ---- settings the panel and the shortcuts edit ----
   EditTool tool = EditTool::Camera;
   RainBrush brush;
-  bool showOverlay = true;  // shown once the map is painted, or while the rain brush is the tool
+  bool showOverlay = true;    // shown once the map is painted, or while the rain brush is the tool
   float springRate = 200.0f;  // fully rained cells' worth of droplets
   float springRadius = 2.0f;
   int blurRadius = 4;
   std::string path = "rain.png";
   int fileBits = 16;
   int selectedSpring = -1;
+  // Where a script puts the brush's circle (the mouse's place when unset), for screenshots.
+  std::optional<glm::vec2> cursor;
 
   // A new terrain size: the map is resampled to it (uniform stays uniform). Returns true if it changed.
   bool fitTo(int width, int height);
