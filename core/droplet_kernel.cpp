@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <limits>
 
 #include "droplet_border.h"
 #include "droplet_brush.h"
@@ -26,7 +27,7 @@ TerrainView viewOf(Terrain& t, Edges edges) {
   return {t.height.data(), t.eroded.data(), t.deposited.data(), t.width(), t.heightCells(), edges};
 }
 
-DropletConstants dropletConstants(const DropletSettings& s, int width, int rows) {
+DropletConstants dropletConstants(const DropletSettings& s, int width, int rows, float baseLevel) {
   const DropletParams& p = s.params;
   DropletConstants k;
   k.Kq = p.Kq;
@@ -38,6 +39,7 @@ DropletConstants dropletConstants(const DropletSettings& s, int width, int rows)
   k.evaporation = 1 - p.Kw;
   k.maxPath = uint32_t(s.pathLimitFactor) * uint32_t(width > rows ? width : rows);
   k.mode = s.mode;
+  k.baseLevel = s.edges == Edges::Clamp ? baseLevel : -std::numeric_limits<float>::infinity();
   return k;
 }
 
@@ -165,7 +167,10 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
         s -= ds;
       } else {
         ds *= -k.Kr;
-        const float most = dh * 0.99f;
+        // Never more than the drop to the next position, nor below the base level (open edges; on a
+        // wrapping map the base is -infinity and this is the seed's dh * 0.99 exactly).
+        const float floor = nh > k.baseLevel ? nh : k.baseLevel;
+        const float most = (h > floor ? h - floor : 0.0f) * 0.99f;
         ds = ds < most ? ds : most;
         if (inside)
           erodeInterior<kConserving>(hgt, ero, dep, W, cell - W - 1, F4::broadcast<1>(wx),

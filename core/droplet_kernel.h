@@ -41,9 +41,11 @@ struct DropletConstants {
   float Kg;           // 2 g, as the seed writes it
   float evaporation;  // 1 - Kw
   uint32_t maxPath;   // pathLimitFactor x the larger map side
+  float baseLevel;    // erosion stops at this height (open edges); -infinity on wrapping maps
   DropletMode mode;
 };
-DropletConstants dropletConstants(const DropletSettings& s, int width, int rows);
+// `baseLevel` is the resolved DropletSettings::baseLevel (used on open edges only).
+DropletConstants dropletConstants(const DropletSettings& s, int width, int rows, float baseLevel);
 
 // What droplets did, summed in double per droplet.
 struct DropletTally {

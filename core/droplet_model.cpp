@@ -1,6 +1,7 @@
 #include "droplet_model.h"
 
 #include <chrono>
+#include <cmath>
 #include <string>
 
 #include "droplet_kernel.h"
@@ -11,12 +12,16 @@ namespace runnel {
 
 DropletModel::DropletModel(const DropletSettings& settings) : settings_(settings) {
   validate(settings_.params);
+  if (std::isinf(settings_.baseLevel))
+    throw Error("base level: " + std::to_string(settings_.baseLevel) + " is not a finite height");
   if (settings_.pathLimitFactor < 1 || settings_.pathLimitFactor > 64)
     throw Error("path limit factor: " + std::to_string(settings_.pathLimitFactor) + " is outside [1, 64]");
 }
 
 std::unique_ptr<ErosionModel> DropletModel::clone() const {
-  return std::make_unique<DropletModel>(settings_);
+  auto copy = std::make_unique<DropletModel>(settings_);
+  copy->baseLevel_ = baseLevel_;
+  return copy;
 }
 
 void DropletModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
@@ -37,7 +42,11 @@ void DropletModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, ui
   run.soilBefore = terrain.height.sum();
 
   const TerrainView view = viewOf(terrain, settings_.edges);
-  const DropletConstants k = dropletConstants(settings_, W, H);
+  if (settings_.edges == Edges::Clamp && std::isnan(baseLevel_)) {
+    float hi;
+    terrain.height.minMax(baseLevel_, hi);
+  }
+  const DropletConstants k = dropletConstants(settings_, W, H, baseLevel_);
   DropletTally tally;
   for (uint64_t i = first; i < first + count; ++i) {
     DropletRandom rng(settings_.seed, i);

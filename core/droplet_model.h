@@ -28,6 +28,8 @@ class DropletModel : public ErosionModel {
 
  private:
   DropletSettings settings_;
+  // settings_.baseLevel, or the terrain's lowest height when the model first ran on open edges.
+  float baseLevel_ = settings_.baseLevel;
 };
 
 }  // namespace runnel

@@ -1,6 +1,7 @@
 // The droplet model's parameters (seed 000) with the seed's defaults, in one place.
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "heightmap.h"
@@ -32,6 +33,11 @@ struct DropletSettings {
   uint64_t seed = 1;
   // A droplet stops after this many steps times the larger map side (the seed: 4 x HMAP_SIZE).
   int pathLimitFactor = 4;
+  // Open (clamp) edges: the outlet's level. Water leaving the map drains to it, and erosion never takes
+  // the ground below it, as rivers cut down to the sea and no further; without it the border, which is
+  // eroded but never filled, digs itself down without limit. NaN: the terrain's lowest height when the
+  // model first runs. Wrapping maps have no outlet and ignore it.
+  float baseLevel = std::numeric_limits<float>::quiet_NaN();
 };
 
 // The seven parameters in the order Kq, Kw, Kr, Kd, Ki, minSlope, g: names, defaults, ranges, tooltips.

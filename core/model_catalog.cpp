@@ -24,6 +24,7 @@ std::unique_ptr<ErosionModel> createDroplet(const std::vector<float>& values, co
   s.mode = common.mode;
   s.edges = common.edges;
   s.seed = common.seed;
+  s.baseLevel = common.baseLevel;
   return std::make_unique<DropletModel>(s);
 }
 

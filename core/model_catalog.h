@@ -2,6 +2,7 @@
 // sliders are both built from this one list.
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,6 +25,8 @@ struct ModelCommon {
   // Threads for the whole-grid passes (grid, thermal, smooth, the raindrop model's blur); 0: all cores.
   // The result does not depend on it. Droplet-like models run one thread until the parallel scheduler.
   int threads = 0;
+  // Open edges: the outlet's level (see DropletSettings::baseLevel); NaN: the terrain's lowest height.
+  float baseLevel = std::numeric_limits<float>::quiet_NaN();
 };
 
 struct ModelInfo {

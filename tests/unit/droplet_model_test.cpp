@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <vector>
 
 #include "core/droplet_model.h"
@@ -198,6 +199,36 @@ TEST(DropletModel, OpenEdgesLetSedimentLeaveAndCountIt) {
   Slope q = tiltedPlane(64, 32, 0.5f, 4, 16);
   const ErosionStats wrap = erode(q.terrain, settingsFor(DropletMode::Conserving, Edges::Wrap), 3000);
   EXPECT_EQ(wrap.lost, 0.0);
+}
+
+TEST(DropletModel, OpenEdgesCutDownToTheBaseLevelAndNoFurther) {
+  // An open edge is eroded but never filled; without a base level each droplet that leaves dug the
+  // border deeper and the map fell to -1e19 within 100k droplets. With it the ground stays bounded.
+  for (DropletMode mode : {DropletMode::Conserving, DropletMode::Classic}) {
+    Terrain t(fbm(128, 128, 32, 5));
+    float lo, hi;
+    t.height.minMax(lo, hi);
+    const double before = t.height.sum();
+    const ErosionStats st = erode(t, settingsFor(mode, Edges::Clamp), 60000);
+    float after_lo, after_hi;
+    t.height.minMax(after_lo, after_hi);
+    EXPECT_EQ(t.height.firstNonFinite(), -1);
+    EXPECT_GT(after_lo, lo - 0.5f * (hi - lo)) << toString(mode) << ": " << st.summary();
+    EXPECT_LE(after_hi, hi + 0.01f);
+    EXPECT_LT(t.height.sum(), before) << "sediment leaves through the open edges";
+  }
+}
+
+TEST(DropletModel, NothingErodesBelowAGivenBaseLevel) {
+  Terrain t(fbm(64, 64, 16, 2));
+  DropletSettings s = settingsFor(DropletMode::Conserving, Edges::Clamp);
+  s.baseLevel = 16.5f;  // above the highest ground: no droplet may take anything
+  const Heightmap before = t.height;
+  const ErosionStats st = erode(t, s, 2000);
+  EXPECT_EQ(st.eroded, 0.0);
+  EXPECT_TRUE(t.height == before);
+  s.baseLevel = std::numeric_limits<float>::infinity();
+  EXPECT_THROW(DropletModel{s}, Error);
 }
 
 TEST(DropletModel, BadParametersAreRefusedByName) {
