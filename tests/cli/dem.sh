@@ -21,6 +21,13 @@ python3 -c "
 import json; s = json.load(open('dem.json'))
 assert s['droplets'] == 20000 and s['eroded'] > 0, s
 assert abs(s['mass_error']) < 1e-4, s['mass_error']" || fail "dem stats: $(cat dem.json)"
+# Open edges drain to the base level (the DEM's lowest point) instead of digging the border without limit
+# (before the base level this run reached -3979).
+ok "$CLI" erode "$DEM" --range 236:1076 -o open.r32 --droplets 20000 --seed 3 --edges clamp
+python3 - "$(info_field open.r32 min --size 403x344)" <<'PY' || fail "open edges dug below the base level"
+import sys
+assert float(sys.argv[1]) > 236 - 200, sys.argv[1]
+PY
 # The sidecar carries the range, so a second run needs no --range.
 ok "$CLI" erode dem.png -o dem2.r32 --droplets 1000
 echo "dem: ok"
