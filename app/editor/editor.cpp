@@ -11,8 +11,8 @@
 #include "app/editor/recent_files.h"
 #include "core/heightmap_io.h"
 #include "render/frame_capture.h"
-#include "render/rain_layer.h"
 #include "render/gl.h"
+#include "render/rain_layer.h"
 
 namespace runnel::editor {
 

@@ -16,6 +16,7 @@
 #include "app/editor/status_line.h"
 #include "app/editor/undo_history.h"
 #include "core/generators.h"
+#include "core/heightmap_io.h"
 #include "core/simulation_worker.h"
 #include "render/camera.h"
 #include "render/scaled_target.h"
@@ -29,6 +30,9 @@ class RainLayer;
 }
 
 namespace runnel::editor {
+
+// Import options from the panel's text fields (blank: from the file). Throws Error naming the bad field.
+ReadOptions importOptions(const std::string& range, const std::string& size);
 
 // "fBm 512x512, seed 7": how the panel names a generated terrain.
 std::string describe(const GeneratorSettings& settings);
@@ -94,6 +98,9 @@ class Editor {
   RainTool rain;  // the rain map, brush and springs (Rain panel)
   std::vector<std::string> recentFiles;
   std::string importPath, projectPath = "terrain.runnel";
+  std::string importRange;  // "LO:HI": world heights of an integer file's lowest and highest sample; blank:
+                            // the file's sidecar, else 0 to N/4
+  std::string importSize;   // "WxH" for raw files that are not square; blank: square by the file's length
   bool showPanel = true;
   float uiScale = 1.0f;
   double fullFrameMilliseconds =

@@ -62,9 +62,24 @@ bool Editor::generateTerrain(const GeneratorSettings& settings) {
   }
 }
 
+ReadOptions importOptions(const std::string& range, const std::string& size) {
+  ReadOptions o;
+  if (!range.empty()) o.range = parseRange(range);
+  if (!size.empty()) {
+    size_t x = size.find('x');
+    int w = 0, h = 0;
+    if (x == std::string::npos || std::sscanf(size.c_str(), "%dx%d", &w, &h) != 2)
+      throw Error("raw size: '" + size + "' is not WxH, e.g. 403x344");
+    checkSize(w, h, "raw size");
+    o.width = w;
+    o.height = h;
+  }
+  return o;
+}
+
 bool Editor::importHeightmap(const std::string& path) {
   try {
-    Heightmap h = readHeightmap(path);
+    Heightmap h = readHeightmap(path, importOptions(importRange, importSize));
     if (int64_t bad = h.firstNonFinite(); bad >= 0)
       throw Error(path + ": sample " + std::to_string(bad) + " is not a finite number");
     setBase(std::make_shared<const Terrain>(std::move(h)), "import " + path);

@@ -90,6 +90,15 @@ void drawTerrainPanel(Editor& e) {
   ImGui::SameLine();
   if (ImGui::Button("Import")) e.importHeightmap(e.importPath);
   tooltip("Load the heightmap as the new base terrain. Undoable; a bad file keeps the current terrain.");
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.3f);
+  ImGui::InputTextWithHint("Range##import", "LO:HI", &e.importRange);
+  tooltip(
+      "World heights of an integer file's lowest and highest sample value (e.g. a DEM's metres divided\n"
+      "by its grid spacing). Blank: the file's .json sidecar, else 0 to N/4.");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
+  ImGui::InputTextWithHint("Raw size", "WxH", &e.importSize);
+  tooltip("Width x height of a .r16/.r32 file that is not square. Blank: square by the file's length.");
   if (!e.recentFiles.empty() && ImGui::BeginCombo("Recent", "recent files...")) {
     for (const std::string& f : e.recentFiles)
       if (ImGui::Selectable(f.c_str())) {

@@ -201,7 +201,21 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     return ok;
   };
   if (cmd == "generate") return result(e.generateTerrain(parseGenerate(w)));
-  if (cmd == "import") return need(1), result(e.importHeightmap(w[1]));
+  if (cmd == "import") {
+    // import PATH [range=LO:HI] [size=WxH]: the panel's fields, then the Import button.
+    if (w.size() < 2) throw Error("import: needs PATH [range=LO:HI] [size=WxH]");
+    e.importRange.clear();
+    e.importSize.clear();
+    for (size_t i = 2; i < w.size(); ++i) {
+      if (w[i].starts_with("range="))
+        e.importRange = w[i].substr(6);
+      else if (w[i].starts_with("size="))
+        e.importSize = w[i].substr(5);
+      else
+        throw Error("import: unknown option '" + w[i] + "'");
+    }
+    return result(e.importHeightmap(w[1]));
+  }
   if (cmd == "open") return need(1), result(e.openProject(w[1]));
   if (cmd == "save") return need(1), result(e.saveProject(w[1]));
   if (cmd == "set") {

@@ -4,7 +4,8 @@
 //
 //   generate [fbm|ridged|fault] [size=N] [width=W] [height=H] [seed=S] [relief=R] [tileable=0|1]
 //            [scale=F] [octaves=N] [lacunarity=F] [gain=F] [faults=N] [falloff=F]
-//   import PATH | open PATH | save PATH
+//   import PATH [range=LO:HI] [size=WxH]
+//   open PATH | save PATH
 //   set NAME VALUE            an erosion setting: a model parameter, model, seed, mode, edges, budget, ...
 //   view NAME VALUE           exaggeration, wireframe, height-ramp, overlay, overlay-scale, rock-angle,
 //                             sediment-depth, sun-elevation, sun-azimuth, panel, yaw, pitch, distance,
