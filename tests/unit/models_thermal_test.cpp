@@ -147,6 +147,19 @@ TEST(SmoothFilter, SoftensAPeakAndConservesOnAWrappingMap) {
   EXPECT_NEAR(stats.deposited, 12.0, 1e-4);
 }
 
+TEST(SmoothFilterThreaded, SameResultForAnyThreadCount) {
+  const Terrain start = cone(300, 80.0f);
+  Terrain one = start, three = start;
+  PaddedGrid scratch;
+  double lo = 0, hi = 0;
+  for (Edges e : {Edges::Wrap, Edges::Clamp}) {
+    smoothTerrain(one, 0.7f, e, 1, scratch, lo, hi);
+    smoothTerrain(three, 0.7f, e, 3, scratch, lo, hi);
+  }
+  EXPECT_TRUE(one.height == three.height);
+  EXPECT_TRUE(one.eroded == three.eroded);
+}
+
 TEST(SmoothFilter, ClampEdgesReplicateTheBorder) {
   Terrain t = tiltedPlane(16, 1.0f, 0.0f);
   SmoothModel model(SmoothParams{1.0f}, Edges::Clamp);
