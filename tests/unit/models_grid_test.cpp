@@ -122,6 +122,22 @@ TEST(GridErosion, RainFallsOnlyWhereTheRainMapSays) {
   EXPECT_FLOAT_EQ(model.water()[10 * 32 + 20], p.rainAmount);
 }
 
+TEST(GridErosion, ARainMapOfAnotherSizeIsReadAtTheSamePlace) {
+  Terrain t(Heightmap(32, 32, 5.0f));
+  RainMap rain(16, 16, 1.0f);
+  for (int y = 0; y < 16; ++y)
+    for (int x = 0; x < 8; ++x) rain.setDensity(x, y, 0.0f);
+  GridParams p;
+  p.evaporation = 0;
+  GridErosion model(p, Edges::Wrap);
+  ErosionStats stats;
+  model.run(t, &rain, 0, 1, stats);
+  for (int y = 0; y < 32; ++y) {
+    EXPECT_EQ(model.water()[size_t(y) * 32 + 13], 0.0f);  // away from the wet edge, where water flows
+    EXPECT_FLOAT_EQ(model.water()[size_t(y) * 32 + 18], p.rainAmount);
+  }
+}
+
 TEST(GridErosion, ExtremeParametersStayFinite) {
   const auto infos = gridParamInfo();
   std::vector<GridParams> cases;
