@@ -21,6 +21,10 @@ class ErosionModel {
   // A copy with the same settings, so a worker can own one.
   virtual std::unique_ptr<ErosionModel> clone() const = 0;
   virtual const char* name() const = 0;
+  // Takes over what a model of the same kind keeps between units besides the terrain (the grid model's
+  // water and suspended sediment), so replacing a model mid-run (a slider change) neither drains the map
+  // nor loses the sediment in suspension. Models without such state ignore it.
+  virtual void continueFrom(const ErosionModel& previous) {}
 };
 
 }  // namespace runnel

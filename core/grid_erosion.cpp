@@ -187,6 +187,14 @@ std::unique_ptr<ErosionModel> GridErosion::clone() const {
   return std::make_unique<GridErosion>(*this);
 }
 
+void GridErosion::continueFrom(const ErosionModel& previous) {
+  const auto* grid = dynamic_cast<const GridErosion*>(&previous);
+  if (!grid || grid == this || grid->water_.empty()) return;
+  resetState(grid->width_, grid->height_);
+  water_ = grid->water_;
+  sediment_ = grid->sediment_;
+}
+
 double GridErosion::suspendedSediment() const {
   return sum(sediment_);
 }

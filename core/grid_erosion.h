@@ -13,7 +13,8 @@
 // not conserved (rain adds, evaporation removes). Stats: soilBefore/After count a + s.
 //
 // One unit = one iteration. Water and sediment live in the model and start at zero when a run starts at
-// unit 0 or the terrain's size changes.
+// unit 0 or the terrain's size changes; a replacement model (new parameters) takes them over through
+// continueFrom.
 #pragma once
 #include <array>
 #include <vector>
@@ -43,6 +44,7 @@ class GridErosion : public ErosionModel {
            ErosionStats& stats) override;
   std::unique_ptr<ErosionModel> clone() const override;
   const char* name() const override { return "grid"; }
+  void continueFrom(const ErosionModel& previous) override;
   const GridParams& params() const { return params_; }
 
   // Threads for the whole-grid passes (<= 0: the machine's cores). The result does not depend on it.

@@ -125,6 +125,7 @@ void SimulationWorker::setModel(std::unique_ptr<ErosionModel> model) {
   if (!model) throw Error("simulation: no erosion model");
   auto holder = std::make_shared<std::unique_ptr<ErosionModel>>(std::move(model));
   enqueue([this, holder] {
+    if (model_) (*holder)->continueFrom(*model_);  // a slider change keeps the grid model's water
     model_ = std::move(*holder);
     error_.clear();
   });

@@ -97,6 +97,26 @@ TEST(GridErosion, SameTerrainForAnyBatchSplit) {
   EXPECT_EQ(stats.droplets, 50u);
 }
 
+// A slider change replaces the model mid-run: the new one takes over the water and suspended sediment.
+TEST(GridErosion, AReplacementModelContinuesWithTheWaterAndSediment) {
+  const Terrain start = cone(40, 16.0f);
+  const Terrain whole = runGrid(start, GridParams{}, Edges::Wrap, 40);
+  Terrain swapped = start;
+  GridErosion first(GridParams{}, Edges::Wrap), second(GridParams{}, Edges::Wrap);
+  ErosionStats stats;
+  first.run(swapped, nullptr, 0, 20, stats);
+  second.continueFrom(first);
+  EXPECT_EQ(second.water(), first.water());
+  second.run(swapped, nullptr, 20, 20, stats);
+  EXPECT_TRUE(swapped.height == whole.height);
+  // A fresh model without it would start dry: a different terrain.
+  Terrain dry = start;
+  GridErosion third(GridParams{}, Edges::Wrap);
+  first.run(dry, nullptr, 0, 20, stats);
+  third.run(dry, nullptr, 20, 20, stats);
+  EXPECT_FALSE(dry.height == whole.height);
+}
+
 // Big enough (over 64k cells) that passes really run on several threads.
 TEST(GridErosionThreaded, SameTerrainForAnyThreadCount) {
   Terrain start = cone(300, 60.0f);
