@@ -7,6 +7,7 @@
 #include "rain_density.h"
 #include "row_bands.h"
 #include "soil_record.h"
+#include "soil_total.h"
 
 namespace runnel {
 
@@ -265,12 +266,12 @@ void GridErosion::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
   const int w = terrain.width(), h = terrain.heightCells();
   if (first == 0 || w != width_ || h != height_) resetState(w, h);
   ErosionStats run;
-  run.soilBefore = terrain.height.sum() + suspendedSediment();
+  run.soilBefore = soilTotal(terrain.height, sediment_.data(), threads_);
   const uint64_t every = uint64_t(std::max(1.0f, std::round(params_.rainEvery)));
   for (uint64_t i = first; i < first + count; ++i) iterate(terrain, rain, i % every == 0, run);
   run.droplets = count;
   run.steps = count * uint64_t(w) * uint64_t(h);
-  run.soilAfter = terrain.height.sum() + suspendedSediment();
+  run.soilAfter = soilTotal(terrain.height, sediment_.data(), threads_);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   stats.add(run);
 }

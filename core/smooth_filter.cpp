@@ -5,6 +5,7 @@
 
 #include "row_bands.h"
 #include "soil_record.h"
+#include "soil_total.h"
 
 namespace runnel {
 
@@ -79,12 +80,12 @@ std::unique_ptr<ErosionModel> SmoothModel::clone() const {
 void SmoothModel::run(Terrain& terrain, const RainMap*, uint64_t, uint64_t count, ErosionStats& stats) {
   const auto start = std::chrono::steady_clock::now();
   ErosionStats run;
-  run.soilBefore = terrain.height.sum();
+  run.soilBefore = soilTotal(terrain.height, nullptr, threads_);
   for (uint64_t i = 0; i < count; ++i)
     smoothTerrain(terrain, params_.strength, edges_, threads_, scratch_, run.eroded, run.deposited);
   run.droplets = count;
   run.steps = count * terrain.height.cellCount();
-  run.soilAfter = terrain.height.sum();
+  run.soilAfter = soilTotal(terrain.height, nullptr, threads_);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   stats.add(run);
 }

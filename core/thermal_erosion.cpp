@@ -5,6 +5,7 @@
 
 #include "row_bands.h"
 #include "soil_record.h"
+#include "soil_total.h"
 
 namespace runnel {
 
@@ -139,11 +140,11 @@ void ThermalErosion::run(Terrain& terrain, const RainMap*, uint64_t, uint64_t co
     rowRaised_.assign(size_t(h), 0.0);
   }
   ErosionStats run;
-  run.soilBefore = terrain.height.sum();
+  run.soilBefore = soilTotal(terrain.height, nullptr, threads_);
   for (uint64_t i = 0; i < count; ++i) iterate(terrain, run);
   run.droplets = count;
   run.steps = count * terrain.height.cellCount();
-  run.soilAfter = terrain.height.sum();
+  run.soilAfter = soilTotal(terrain.height, nullptr, threads_);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   stats.add(run);
 }
