@@ -54,9 +54,23 @@ expect-error rain stroke 5
 expect-error rain stroke 5 5 radius=0
 expect-error spring remove 7
 expect-error rain export bad.r16
+# Painting while erosion runs: strokes and a spring between batches, then the budget ends the run.
+set budget 40000
+play
+rain stroke 70 10 120 120 radius=10 strength=1
+spring add 90 60 100 2
+rain stroke 120 10 70 120 radius=10 erase
+rain blur 2
+wait
+stats
+rain export live.png
 S
 editor --size 800x600 --script session.txt || fail "the script failed: $(cat "$TMP/editor.err")"
 [ -e bad.r16 ] && fail "a refused rain export wrote a file"
+# (The stats shown may be a batch behind the worker's last one.)
+ran=$(grep -o '"droplets": *[0-9]*' "$TMP/editor.out" | tail -1 | grep -o '[0-9]*$')
+[ "${ran:-0}" -ge 30000 ] || fail "the run with strokes during it stopped early: ${ran:-none} droplets"
+cmp -s live.png painted.png && fail "the strokes during the run did not change the rain map"
 
 # The maps as the session saw them.
 identify -format '%[type] %z %wx%h\n' painted.png | grep -q "Grayscale 16 128x128" || fail "painted.png is not 16-bit grey"
