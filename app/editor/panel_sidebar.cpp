@@ -39,6 +39,12 @@ void drawShortcutList() {
       {"Left drag", "orbit"},
       {"Right or middle drag", "pan"},
       {"Wheel", "zoom towards the cursor"},
+      {"B", "rain brush: left paints, Shift or right erases"},
+      {"[ / ]", "smaller / bigger brush"},
+      {"K", "springs: click places or picks, drag moves"},
+      {"Delete / right click", "remove the spring"},
+      {"Alt + left drag", "orbit while a rain tool is active"},
+      {"Esc", "back to the camera"},
   };
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingStretchProp)) {
     for (const auto& k : keys) {
