@@ -57,37 +57,57 @@ RUNNEL_INLINE void depositHere(const TerrainView& t, bool inside, int64_t cell, 
     depositNearBorder(t, kConserving, cell, wx, wz, ds);
 }
 
+// (h00 (1 - xf) + h10 xf) (1 - zf) + (h01 (1 - xf) + h11 xf) zf, the seed's order.
+RUNNEL_INLINE float bilinear(F4 corners, F4 wx, F4 wz) {
+  const F4 rows = corners * wx;
+  const F4 mix = (rows + rows.shuffle<1, 1, 3, 3>()) * wz;
+  return mix.lane<0>() + mix.lane<2>();
+}
+
 // Vectors hold (x, z) pairs in lanes 0 and 1 (repeated in 2 and 3), the four corner heights
 // {h00, h10, h01, h11}, and the bilinear weights; every lane does the seed's scalar operation.
+// Runs droplet `d` from where it stands until it ends (true) or steps out of `region` (false).
 template <bool kConserving>
-void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int zi, DropletRandom& rng,
-                  DropletTally& tally) {
+bool runDropletIn(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
+                  DropletState& d) {
   float* const hgt = t.height;
   float* const ero = t.eroded;
   float* const dep = t.deposited;
   const int W = t.width, H = t.rows;
-  // A cell is interior when its whole 4 x 4 brush (x - 1 .. x + 2) is on the map.
-  const unsigned spanX = W > 3 ? unsigned(W - 3) : 0u, spanZ = H > 3 ? unsigned(H - 3) : 0u;
-  // A droplet moves at most one cell along each axis per step, so from an interior cell m cells away
-  // from the interior's edge the next m steps stay interior without a check.
+  // A cell is interior when its whole 4 x 4 brush (x - 1 .. x + 2) is on the map: 1 <= x < W - 2. The
+  // loop's fast path takes interior cells of the region.
+  const int loX = std::max(region.x0, 1), hiX = std::min(region.x1, W - 2);
+  const int loZ = std::max(region.z0, 1), hiZ = std::min(region.z1, H - 2);
+  const unsigned spanX = hiX > loX ? unsigned(hiX - loX) : 0u, spanZ = hiZ > loZ ? unsigned(hiZ - loZ) : 0u;
+  // A droplet moves at most one cell along each axis per step, so from a fast cell m cells away from the
+  // fast area's edge the next m steps stay in it without a check.
   int stepsInside = 0;
   const F4 one = F4::splat(1), Ki = F4::splat(k.Ki);
 
-  F4 pos = F4::make(float(xi), float(zi), float(xi), float(zi));
-  F4 wx = F4::make(1, 0, 1, 0), wz = F4::make(1, 1, 0, 0);  // bilinear weights at xf = zf = 0
-  bool inside = unsigned(xi) - 1u < spanX && unsigned(zi) - 1u < spanZ;
+  F4 pos = F4::make(d.x, d.z, d.x, d.z);
+  const int xi = floorToInt(d.x), zi = floorToInt(d.z);
+  F4 wx, wz;  // bilinear weights {1 - xf, xf, 1 - xf, xf}, {1 - zf, 1 - zf, zf, zf}
+  {
+    const F4 frac = pos - F4::make(float(xi), float(zi), float(xi), float(zi));
+    const F4 u = F4::interleaveLow(one - frac, frac);
+    wx = u.shuffle<0, 1, 0, 1>(), wz = u.shuffle<2, 2, 3, 3>();
+  }
+  bool inside =
+      unsigned(xi) - 1u < unsigned(std::max(W - 3, 0)) && unsigned(zi) - 1u < unsigned(std::max(H - 3, 0));
   int64_t cell = int64_t(zi) * W + xi;
-  float h00, h10, h01, h11;
-  readCorners(t, xi, zi, h00, h10, h01, h11);
-  F4 corners = F4::make(h00, h10, h01, h11);
-  float h = h00;
-  float s = 0, v = 0, w = 1;
-  F4 dir = F4::splat(0);
-  double eroded = 0;  // what this droplet took; all of it is laid down again except what it loses
-  uint32_t randomDirs = 0;
+  F4 corners = F4::load(d.corners);
+  float h = d.h;
+  float s = d.s, v = d.v, w = d.w;
+  F4 dir = F4::make(d.dx, d.dz, d.dx, d.dz);
+  double eroded = d.eroded;  // what this droplet took; all of it is laid down again except what it loses
+  uint32_t randomDirs = d.randomDirs;
+  DropletRandom rng = d.rng;
+  // Leaving the region ends the loop after the step that does it (the limit drops to that move).
+  uint32_t limit = k.maxPath;
+  bool leaving = false;
 
-  uint32_t moves = 0;
-  for (; moves < k.maxPath; ++moves) {
+  uint32_t moves = d.moves;
+  for (; moves < limit; ++moves) {
     // Gradient from the cell's four corners: gx = h00 + h01 - h10 - h11, gz = h00 + h10 - h01 - h11.
     const F4 g =
         ((corners.shuffle<0, 0, 0, 0>() + corners.shuffle<2, 1, 2, 1>()) - corners.shuffle<1, 2, 1, 2>()) -
@@ -112,9 +132,9 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
     bool nextInside = stepsInside > 0;
     if (nextInside) {
       --stepsInside;
-    } else if (unsigned(nxi) - 1u < spanX && unsigned(nzi) - 1u < spanZ) {
+    } else if (unsigned(nxi) - unsigned(loX) < spanX && unsigned(nzi) - unsigned(loZ) < spanZ) {
       nextInside = true;
-      stepsInside = std::min(std::min(nxi - 1, W - 3 - nxi), std::min(nzi - 1, H - 3 - nzi));
+      stepsInside = std::min(std::min(nxi - loX, hiX - 1 - nxi), std::min(nzi - loZ, hiZ - 1 - nzi));
     }
     F4 nfrac;
     int64_t ncell;
@@ -126,14 +146,16 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
       const NextCell n = nextNearBorder(t, pos);
       if (!n.onMap) break;
       pos = n.pos, nfrac = n.frac, corners = n.corners, ncell = n.cell;
+      const int cx = int(n.cell % W), cz = int(n.cell / W);
+      if (cx < region.x0 || cx >= region.x1 || cz < region.z0 || cz >= region.z1) {
+        leaving = true;
+        limit = moves + 1;
+      }
     }
     // {1 - nxf, nxf, 1 - nxf, nxf} and {1 - nzf, 1 - nzf, nzf, nzf}
     const F4 u = F4::interleaveLow(one - nfrac, nfrac);
     const F4 nwx = u.shuffle<0, 1, 0, 1>(), nwz = u.shuffle<2, 2, 3, 3>();
-    // (nh00 (1 - nxf) + nh10 nxf) (1 - nzf) + (nh01 (1 - nxf) + nh11 nxf) nzf
-    const F4 rows = corners * nwx;
-    const F4 mix = (rows + rows.shuffle<1, 1, 3, 3>()) * nwz;
-    const float nh = mix.lane<0>() + mix.lane<2>();
+    const float nh = bilinear(corners, nwx, nwz);
 
     if (nh >= h) {
       // The pit rule: fill up to the next height and go on from rest, or drop everything and stop.
@@ -192,20 +214,28 @@ void runDropletIn(const TerrainView& t, const DropletConstants& k, int xi, int z
     h = nh;
   }
 
+  d.s = s;
+  d.moves = moves;
+  d.randomDirs = randomDirs;
+  d.eroded = eroded;
+  d.rng = rng;
+  if (leaving && moves == limit) {  // (not when a pit stopped it in the step that left)
+    d.x = pos.lane<0>(), d.z = pos.lane<1>();
+    d.dx = dir.lane<0>(), d.dz = dir.lane<1>();
+    corners.store(d.corners);
+    readCorners(t, floorToInt(d.x), floorToInt(d.z), d.ground[0], d.ground[1], d.ground[2], d.ground[3]);
+    d.h = h;
+    d.v = v, d.w = w;
+    return false;
+  }
   if (moves >= k.maxPath) {
-    ++tally.longPaths;
+    d.longPath = true;
     if (kConserving) {
       depositHere<kConserving>(t, inside, cell, wx, wz, s);  // drop the load where the path is cut
-      s = 0;
+      d.s = 0;
     }
   }
-  // The droplet laid down everything it took except what it still carries (float rounding aside):
-  // that is lost (classic path cut, or carried off an open edge).
-  tally.lost += double(s);
-  tally.deposited += eroded - double(s);
-  tally.steps += moves;
-  tally.randomDirs += randomDirs;
-  tally.eroded += eroded;
+  return true;
 }
 
 }  // namespace
@@ -226,12 +256,48 @@ void erodeWithBrush(const TerrainView& t, DropletMode mode, float xp, float zp, 
   }
 }
 
+DropletState startDroplet(const TerrainView& t, int x, int z, const DropletRandom& rng) {
+  DropletState d;
+  d.x = float(x), d.z = float(z);
+  readCorners(t, x, z, d.corners[0], d.corners[1], d.corners[2], d.corners[3]);
+  d.h = d.corners[0];
+  d.rng = rng;
+  return d;
+}
+
+void refreshDroplet(const TerrainView& t, DropletState& d) {
+  const int xi = floorToInt(d.x), zi = floorToInt(d.z);
+  float now[4];
+  readCorners(t, xi, zi, now[0], now[1], now[2], now[3]);
+  for (int c = 0; c < 4; ++c) d.corners[c] += now[c] - d.ground[c];
+  const F4 frac = F4::make(d.x, d.z, d.x, d.z) - F4::make(float(xi), float(zi), float(xi), float(zi));
+  const F4 u = F4::interleaveLow(F4::splat(1) - frac, frac);
+  d.h = bilinear(F4::load(d.corners), u.shuffle<0, 1, 0, 1>(), u.shuffle<2, 2, 3, 3>());
+}
+
+bool continueDroplet(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
+                     DropletState& d) {
+  return k.mode == DropletMode::Conserving ? runDropletIn<true>(t, k, region, d)
+                                           : runDropletIn<false>(t, k, region, d);
+}
+
+void tallyDroplet(const DropletState& d, DropletTally& tally) {
+  // The droplet laid down everything it took except what it still carries (float rounding aside):
+  // that is lost (classic path cut, or carried off an open edge).
+  tally.lost += double(d.s);
+  tally.deposited += d.eroded - double(d.s);
+  tally.steps += d.moves;
+  tally.randomDirs += d.randomDirs;
+  tally.longPaths += d.longPath;
+  tally.eroded += d.eroded;
+}
+
 void runDroplet(const TerrainView& t, const DropletConstants& k, int x, int z, DropletRandom& rng,
                 DropletTally& tally) {
-  if (k.mode == DropletMode::Conserving)
-    runDropletIn<true>(t, k, x, z, rng, tally);
-  else
-    runDropletIn<false>(t, k, x, z, rng, tally);
+  DropletState d = startDroplet(t, x, z, rng);
+  continueDroplet(t, k, DropletRegion{0, 0, t.width, t.rows}, d);
+  tallyDroplet(d, tally);
+  rng = d.rng;
 }
 
 }  // namespace runnel

@@ -1,6 +1,6 @@
 // The droplet model's inner loop: one droplet from its start cell to its end, on a view of the terrain.
-// Private to core: DropletModel drives it in index order; the parallel tile scheduler (issue 6) will
-// drive the same function per tile.
+// Private to core: DropletModel drives it in index order (the sequential order); the tile scheduler
+// (droplet_tiles.h) drives the same loop per tile, stopping a droplet where it leaves its tile.
 //
 // Determinism plan. Droplet i draws every random number from DropletRandom(seed, i) and sees only the
 // terrain it finds, so running droplets in index order gives the same terrain for any batch split. A
@@ -9,11 +9,8 @@
 // droplets aligned to absolute indices ([k E, (k + 1) E)), runs an epoch's droplets tile by tile in phases
 // (tiles of one phase are far enough apart that brushes, which reach 2 cells, cannot touch), and hands a
 // droplet that walks out of its tile to that tile's queue for the next phase in index order. Batches of
-// such a run must then start and end at multiples of kDropletEpoch; the one-at-a-time order used by
-// DropletModel::run has no such constraint. What the tile scheduler adds here: the loop's state (position,
-// direction, corners, h, s, v, w, step count, the generator) as a struct it can park and resume, and a
-// tile's bounds in place of the map's in the interior test (the `stepsInside` countdown already knows
-// how far the droplet is from leaving a rectangle).
+// such a run must then start and end at multiples of kDropletEpoch; the one-at-a-time (sequential) order
+// has no such constraint. droplet_tiles.h implements this plan.
 #pragma once
 #include <cstdint>
 
@@ -57,6 +54,40 @@ struct DropletTally {
 // droplet's own generator, already used to draw the start cell.
 void runDroplet(const TerrainView& t, const DropletConstants& k, int x, int z, DropletRandom& rng,
                 DropletTally& tally);
+
+// A droplet between two steps: everything its next step needs, so the tile scheduler can stop it where
+// it leaves a tile and go on later, on any thread, with the same arithmetic as an unbroken run.
+struct DropletState {
+  float x = 0, z = 0;     // position, on the map
+  float dx = 0, dz = 0;   // direction
+  float corners[4] = {};  // h00 h10 h01 h11 of its cell, read before the last step's changes (as the seed)
+  float h = 0;            // its height, read likewise
+  float ground[4] = {};   // when stopped: the corner heights right after its last step
+  float s = 0, v = 0, w = 1;
+  uint32_t moves = 0, randomDirs = 0;
+  bool longPath = false;  // ended at the path limit
+  double eroded = 0;      // soil it took so far
+  DropletRandom rng{0, 0};
+};
+// A droplet at rest on cell (x, z), about to take its first step.
+DropletState startDroplet(const TerrainView& t, int x, int z, const DropletRandom& rng);
+
+// The cells a droplet may stand on, [x0, x1) x [z0, z1).
+struct DropletRegion {
+  int x0, z0, x1, z1;
+};
+// Runs the droplet until it ends (returns true; tallyDroplet adds its result) or until a step takes it
+// onto a cell outside `region` (returns false: `d` is the droplet after that step). A step reads and
+// changes cells at most one row and column before and two after the droplet's own cell.
+bool continueDroplet(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
+                     DropletState& d);
+// For a stopped droplet that waited while other droplets changed the ground under it: adds their changes
+// (the corners now minus `ground`) to the corner heights it carries, and takes its height from them. Its
+// own last step's changes stay unseen, as in an unbroken run (it would otherwise turn back into the dip its
+// own brush just made). When nothing changed, it goes on exactly as an unbroken droplet.
+void refreshDroplet(const TerrainView& t, DropletState& d);
+// Adds an ended droplet to the tally, in the same way runDroplet does.
+void tallyDroplet(const DropletState& d, DropletTally& tally);
 
 // The erosion brush alone: removes `ds` with the bell brush around (xp, zp), as one erosion step does
 // (classic: the seed's weights; conserving: normalised). For tests of the brush.

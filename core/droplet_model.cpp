@@ -5,6 +5,7 @@
 #include <string>
 
 #include "droplet_kernel.h"
+#include "droplet_tiles.h"
 #include "error.h"
 #include "rain_map.h"
 
@@ -16,6 +17,26 @@ DropletModel::DropletModel(const DropletSettings& settings) : settings_(settings
     throw Error("base level: " + std::to_string(settings_.baseLevel) + " is not a finite height");
   if (settings_.pathLimitFactor < 1 || settings_.pathLimitFactor > 64)
     throw Error("path limit factor: " + std::to_string(settings_.pathLimitFactor) + " is outside [1, 64]");
+  if (settings_.threads < 0 || settings_.threads > 1024)
+    throw Error("threads: " + std::to_string(settings_.threads) + " is outside [0, 1024]");
+}
+
+DropletModel::~DropletModel() = default;
+
+namespace {
+// The reference order: droplet after droplet, in index order.
+void runSequential(const TerrainView& view, const DropletConstants& k, const RainMap* rain, uint64_t seed,
+                   uint64_t first, uint64_t count, DropletTally& tally) {
+  for (uint64_t i = first; i < first + count; ++i) {
+    DropletRandom rng(seed, i);
+    const StartCell c = dropletStart(rain, view.width, view.rows, rng);
+    runDroplet(view, k, c.x, c.y, rng, tally);
+  }
+}
+}  // namespace
+
+uint64_t DropletModel::unitGranularity() const {
+  return settings_.order == DropletOrder::Tiled ? kDropletEpoch : 1;
 }
 
 std::unique_ptr<ErosionModel> DropletModel::clone() const {
@@ -39,7 +60,7 @@ void DropletModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, ui
 
   const auto t0 = std::chrono::steady_clock::now();
   ErosionStats run;
-  run.soilBefore = terrain.height.sum();
+  if (measureSoil_) run.soilBefore = terrain.height.sum();
 
   const TerrainView view = viewOf(terrain, settings_.edges);
   if (settings_.edges == Edges::Clamp && std::isnan(baseLevel_)) {
@@ -48,20 +69,14 @@ void DropletModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, ui
   }
   const DropletConstants k = dropletConstants(settings_, W, H, baseLevel_);
   DropletTally tally;
-  for (uint64_t i = first; i < first + count; ++i) {
-    DropletRandom rng(settings_.seed, i);
-    int x, z;
-    if (rain) {
-      const StartCell c = rain->sample(rng);
-      x = c.x, z = c.y;
-    } else {
-      x = int(rng.below(uint32_t(W)));
-      z = int(rng.below(uint32_t(H)));
-    }
-    runDroplet(view, k, x, z, rng, tally);
+  if (settings_.order == DropletOrder::Tiled) {
+    if (!tiles_) tiles_ = std::make_unique<DropletTiles>(settings_.threads);
+    tiles_->run(view, k, rain, settings_.seed, first, count, tally);
+  } else {
+    runSequential(view, k, rain, settings_.seed, first, count, tally);
   }
 
-  run.soilAfter = terrain.height.sum();
+  if (measureSoil_) run.soilAfter = terrain.height.sum();
   run.droplets = count;
   run.steps = tally.steps;
   run.longPaths = tally.longPaths;

@@ -10,26 +10,43 @@
 // lost is what left with a droplet (off an open edge, or thrown away at a classic path cut);
 // soilBefore/soilAfter are the terrain's height sums, so massError() measures soil created or destroyed
 // by the arithmetic itself: float rounding in conserving mode, the seed's drift in classic.
-// Each run() sums the map twice (O(cells)): cheap next to any batch of a few thousand droplets.
+// Each run() sums the map twice (O(cells)) unless setSoilTotals(false): the simulation worker and
+// runnel-cli measure once around their batches instead.
+//
+// The order (settings.order): tiled by default (core/droplet_tiles.h, on settings.threads threads, the
+// same terrain for any thread count; batches split at multiples of kDropletEpoch), or sequential (one
+// droplet after another, the seed's order).
 #pragma once
+#include <memory>
+
 #include "droplet_params.h"
 #include "erosion_model.h"
 
 namespace runnel {
 
+class DropletTiles;
+
 class DropletModel : public ErosionModel {
  public:
   explicit DropletModel(const DropletSettings& settings);  // validates the parameters
+  ~DropletModel() override;
   void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
            ErosionStats& stats) override;
   std::unique_ptr<ErosionModel> clone() const override;
   const char* name() const override { return "droplet"; }
+  uint64_t unitGranularity() const override;
+  bool setSoilTotals(bool measure) override {
+    measureSoil_ = measure;
+    return true;
+  }
   const DropletSettings& settings() const { return settings_; }
 
  private:
   DropletSettings settings_;
   // settings_.baseLevel, or the terrain's lowest height when the model first ran on open edges.
   float baseLevel_ = settings_.baseLevel;
+  bool measureSoil_ = true;
+  std::unique_ptr<DropletTiles> tiles_;  // the tiled order's threads and queues, made at the first run
 };
 
 }  // namespace runnel

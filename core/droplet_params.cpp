@@ -16,6 +16,16 @@ DropletMode dropletModeFromString(const std::string& s) {
   throw Error("mode: '" + s + "' is not one of conserving, classic");
 }
 
+const char* toString(DropletOrder o) {
+  return o == DropletOrder::Sequential ? "sequential" : "tiled";
+}
+
+DropletOrder dropletOrderFromString(const std::string& s) {
+  if (s == "tiled") return DropletOrder::Tiled;
+  if (s == "sequential") return DropletOrder::Sequential;
+  throw Error("order: '" + s + "' is not one of tiled, sequential");
+}
+
 namespace {
 // Defaults are the seed's; tooltips are the seed's own words, with what the range means for an artist.
 // Names are spelt as on the command line (--min-slope).

@@ -25,6 +25,8 @@ std::unique_ptr<ErosionModel> createDroplet(const std::vector<float>& values, co
   s.edges = common.edges;
   s.seed = common.seed;
   s.baseLevel = common.baseLevel;
+  s.order = common.order;
+  s.threads = common.threads;
   return std::make_unique<DropletModel>(s);
 }
 

@@ -22,8 +22,10 @@ struct ModelCommon {
   uint64_t seed = 1;
   Edges edges = Edges::Wrap;
   DropletMode mode = DropletMode::Conserving;  // the droplet model's mode; others ignore it
-  // Threads for the whole-grid passes (grid, thermal, smooth, the raindrop model's blur); 0: all cores.
-  // The result does not depend on it. Droplet-like models run one thread until the parallel scheduler.
+  DropletOrder order = DropletOrder::Tiled;    // the droplet model's order; others ignore it
+  // Threads for the droplet model's tiled order and the whole-grid passes (grid, thermal, smooth, the
+  // raindrop model's blur); 0: all cores. The result does not depend on it. The particle, normal and
+  // raindrop models' droplets run on one thread.
   int threads = 0;
   // Open edges: the outlet's level (see DropletSettings::baseLevel); NaN: the terrain's lowest height.
   float baseLevel = std::numeric_limits<float>::quiet_NaN();

@@ -13,8 +13,6 @@ namespace runnel {
 
 namespace {
 
-// Batches end at multiples of 64 units (or of the batch size when smaller), except where a step or budget
-// ends, so a scheduler that runs droplets in epochs of 64 on several threads sees the same boundaries.
 constexpr uint64_t kAlignment = 64;
 constexpr uint64_t kMaxBatch = uint64_t(1) << 24;
 constexpr double kMinPublishInterval = 0.030;  // seconds
@@ -42,6 +40,8 @@ SimulationWorker::SimulationWorker(Terrain base, std::unique_ptr<ErosionModel> m
   base_ = std::move(base);
   work_ = base_;
   model_ = std::move(model);
+  soilByWorker_ = model_->setSoilTotals(false);
+  soilStart_ = soilByWorker_ ? work_.height.sum() : 0;
   publish();  // so latestSnapshot() is never null
   thread_ = std::thread([this] { loop(); });
 }
@@ -113,6 +113,7 @@ void SimulationWorker::setBase(Terrain base) {
 void SimulationWorker::restart() {
   work_ = base_;
   stats_ = {};
+  if (soilByWorker_) soilStart_ = work_.height.sum();
   done_ = 0;
   stepRemaining_ = 0;
   error_.clear();
@@ -127,6 +128,8 @@ void SimulationWorker::setModel(std::unique_ptr<ErosionModel> model) {
   enqueue([this, holder] {
     if (model_) (*holder)->continueFrom(*model_);  // a slider change keeps the grid model's water
     model_ = std::move(*holder);
+    soilByWorker_ = model_->setSoilTotals(false);
+    if (soilByWorker_ && done_ == 0) soilStart_ = work_.height.sum();
     error_.clear();
   });
 }
@@ -226,8 +229,12 @@ void SimulationWorker::loop() {
 }
 
 void SimulationWorker::runBatch() {
-  const uint64_t align = std::min(batchSize_, kAlignment);
-  uint64_t end = (done_ + batchSize_) / align * align;  // > done_, since batchSize_ >= align
+  // Batches end at multiples of the model's granularity (the droplet model's tiled epochs; for others 64
+  // units, or the batch size when smaller), except where a step or budget ends, so the terrain does not
+  // depend on how the run was batched.
+  const uint64_t granularity = model_->unitGranularity();
+  const uint64_t unit = granularity > 1 ? granularity : std::min(batchSize_, kAlignment);
+  uint64_t end = (done_ + std::max(batchSize_, unit)) / unit * unit;  // > done_
   if (stepRemaining_ > 0) end = std::min(end, done_ + stepRemaining_);
   if (budget_ != 0) end = std::min(end, budget_);
   const uint64_t count = end - done_;
@@ -235,6 +242,7 @@ void SimulationWorker::runBatch() {
   const double start = now();
   try {
     model_->run(work_, rain_.get(), done_, count, stats_);
+    if (soilByWorker_) stats_.soilBefore = soilStart_;
   } catch (const std::exception& e) {
     // A model checks its inputs before it changes anything (a rain map of the wrong size, say): pause and
     // show why rather than end the thread.
@@ -264,6 +272,8 @@ void SimulationWorker::adaptBatchSize(uint64_t count, double seconds) {
 
 void SimulationWorker::publish() {
   const double start = now();
+  // The soil total costs a pass over the map: measured when the run stops, not every batch.
+  if (soilByWorker_ && terrainChanged_ && !running()) stats_.soilAfter = work_.height.sum();
   std::shared_ptr<Snapshot> snap = publisher_->make(work_, terrainChanged_);
   snap->stats = stats_;
   snap->dropletsDone = done_;

@@ -40,7 +40,7 @@ struct Snapshot {
   uint64_t version = 0;
   std::shared_ptr<const Terrain> terrain;  // immutable once published
   DirtyRect changed;                       // relative to the previous version; whole map after a reset
-  ErosionStats stats;                      // totals since the last reset
+  ErosionStats stats;                      // totals since the last reset (soil totals: at the last stop)
   uint64_t dropletsDone = 0;               // units run since the last reset
   bool playing = false;                    // running, or stepping
   std::string error;                       // why the last batch failed (the run paused); empty when fine
@@ -109,6 +109,10 @@ class SimulationWorker {
   double batchMs_ = 8.0;
   uint64_t batchSize_ = 64;  // adapts to batchMs_
   std::string error_;
+  // The model leaves the soil totals (for massError) to the worker: measured at a reset and when the run
+  // stops, so a snapshot's soilAfter is that of the last stop.
+  bool soilByWorker_ = false;
+  double soilStart_ = 0;
   std::function<void()> onPublish_;
   std::unique_ptr<SnapshotPublisher> publisher_;
   bool terrainChanged_ = false;  // since the last publish

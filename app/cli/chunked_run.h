@@ -17,9 +17,10 @@ namespace runnel::cli {
 
 constexpr uint64_t kDropletChunkQuantum = 4096;
 
-// About 1% of `total`, so the bar moves. But each run() call sums the whole map twice (the stats' soil
-// totals), so a chunk is also large enough to keep that under a few percent: at least cells/1024 droplets
-// (a droplet walks ~100+ steps at ~100 ns) or 16 whole-grid iterations. Droplet chunks are multiples of 4096.
+// About 1% of `total`, so the bar moves. But a model that measures its soil totals itself sums the whole map
+// twice per run() call, so a chunk is also large enough to keep that under a few percent: at least
+// cells/1024 droplets (a droplet walks ~100+ steps at ~100 ns) or 16 whole-grid iterations. Droplet chunks
+// are multiples of 4096 (kDropletEpoch, the tiled order's epoch).
 uint64_t chunkSize(uint64_t total, AmountKind amount, size_t cells);
 
 // Runs units [0, total) in chunks of `chunk` units and returns the run's stats. seconds is the wall time of

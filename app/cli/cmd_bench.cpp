@@ -78,9 +78,12 @@ int runBench(const Args& args) {
 
   const bool droplets = info.amount == AmountKind::Droplets;
   const char* unit = droplets ? "droplet" : "iteration";
-  std::string threads = common.threads > 0 ? std::to_string(common.threads) : "all cores";
-  if (droplets) threads = "1 (droplets run on one thread until the parallel engine lands)";
   const bool droplet = std::string(info.name) == "droplet";
+  std::string threads = common.threads > 0 ? std::to_string(common.threads) : "all cores";
+  if (droplet && common.order == DropletOrder::Sequential)
+    threads = "1 (sequential order)";
+  else if (droplets && !droplet)
+    threads = "1 (this model's droplets run on one thread)";
   std::printf("map: %dx%d fBm, relief %g, seed %llu, generated in %.3f s\n", g.width, g.height,
               effectiveRelief(g), static_cast<unsigned long long>(g.seed), genSeconds);
   std::printf("model: %s%s%s, %llu %ss, seed %llu, edges %s, threads %s\n", info.name, droplet ? " " : "",

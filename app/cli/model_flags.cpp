@@ -38,8 +38,10 @@ void addModelFlags(ArgParser& parser) {
       .add({"--edges", FlagKind::Value, "E",
             "wrap (default, tileable as in the seed) or clamp (water leaves the map)"})
       .add({"--threads", FlagKind::Value, "T",
-            "threads for whole-grid passes (default: all cores; same result for any T); droplets: one "
-            "thread until the parallel engine lands"});
+            "threads for the droplet model and the whole-grid passes (default: all cores; the same result "
+            "for any T)"})
+      .add({"--order", FlagKind::Value, "O",
+            "droplet model: tiled (default, parallel) or sequential (one droplet at a time, one thread)"});
   std::set<std::string> added;
   for (const ModelInfo& m : modelCatalog()) {
     for (const ParamInfo& p : m.params) {
@@ -89,6 +91,15 @@ ModelCommon modelCommonFrom(const ModelInfo& model, const ParsedArgs& args) {
       c.edges = edgesFromString(*v);
     } catch (const Error& e) {
       throwUsage("--edges", e);
+    }
+  }
+  if (auto v = args.value("--order")) {
+    if (std::string(model.name) != "droplet")
+      throw UsageError(std::string("--order applies to the droplet model only, not ") + model.name);
+    try {
+      c.order = dropletOrderFromString(*v);
+    } catch (const Error& e) {
+      throwUsage("--order", e);
     }
   }
   if (auto v = args.value("--mode")) {

@@ -23,11 +23,12 @@ const ModelInfo& modelFrom(const ParsedArgs& args);
 // model other than droplet, or --droplets/--iterations for the wrong kind of model is a usage error; a
 // value out of range is a runnel::Error naming the parameter.
 std::vector<float> modelValuesFrom(const ModelInfo& model, const ParsedArgs& args);
-ModelCommon modelCommonFrom(const ModelInfo& model, const ParsedArgs& args);  // seed, edges, mode, threads
+// seed, edges, mode, order, threads
+ModelCommon modelCommonFrom(const ModelInfo& model, const ParsedArgs& args);
 // --droplets N or --iterations N, whichever the model counts; required unless `fallback` is given.
 uint64_t amountFrom(const ModelInfo& model, const ParsedArgs& args, int64_t fallback = -1);
-// --threads T (1 to 1024; absent: 0, all cores), passed on in ModelCommon::threads. The whole-grid passes use
-// it today; droplet-like models run one thread until the parallel scheduler (issue 6) lands.
+// --threads T (1 to 1024; absent: 0, all cores), passed on in ModelCommon::threads: the droplet model's tiled
+// order and the whole-grid passes use it.
 int threadsFrom(const ParsedArgs& args);
 
 // Each model with its amount flag and parameters (default, range, what it does), for --help.

@@ -31,6 +31,7 @@ DropletSettings settings() {
   DropletSettings s;
   s.edges = Edges::Clamp;
   s.seed = 17;
+  s.order = DropletOrder::Sequential;  // batches of any size: many short ones, many hand-offs
   return s;
 }
 
