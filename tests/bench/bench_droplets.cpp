@@ -1,7 +1,7 @@
 // Droplet model speed: steps per second on fBm maps of 256 to 2048 cells (relief N/4), both modes.
 //
 //   build/tests/bench/bench_droplets                      Google Benchmark, steps/s as a counter
-//   build/tests/bench/bench_droplets --once 256 20000 conserving
+//   build/tests/bench/bench_droplets --once 256 20000 conserving [tiled|sequential]
 //                                                         one run, prints the stats (for callgrind:
 //                                                         tests/bench/callgrind_steps.sh)
 #include <benchmark/benchmark.h>
@@ -58,10 +58,13 @@ BENCHMARK(BM_Droplets)
     ->Unit(benchmark::kMillisecond)
     ->MinTime(1.0);
 
-// One run of `droplets` droplets on an n x n map, then the stats as JSON on stdout.
-int runOnce(int n, uint64_t droplets, const char* mode) {
+// One run of `droplets` droplets on an n x n map, then the stats as JSON on stdout. On one thread, so
+// callgrind (which counts only DropletModel::run's own thread) sees all of it.
+int runOnce(int n, uint64_t droplets, const char* mode, const char* order) {
   DropletSettings s;
   s.mode = dropletModeFromString(mode);
+  s.order = dropletOrderFromString(order);
+  s.threads = 1;
   Terrain t(benchTerrain(n));
   DropletModel model(s);
   ErosionStats st;
@@ -76,7 +79,7 @@ int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "--once") == 0) {
     const int n = argc > 2 ? std::atoi(argv[2]) : 256;
     const uint64_t droplets = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 20000;
-    return runOnce(n, droplets, argc > 4 ? argv[4] : "conserving");
+    return runOnce(n, droplets, argc > 4 ? argv[4] : "conserving", argc > 5 ? argv[5] : "tiled");
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();

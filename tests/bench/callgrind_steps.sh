@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Instructions per droplet step under callgrind, counting only DropletModel::run.
-#   tests/bench/callgrind_steps.sh BUILD_DIR [SIZE] [DROPLETS] [MODE]
+#   tests/bench/callgrind_steps.sh BUILD_DIR [SIZE] [DROPLETS] [MODE] [ORDER]   (ORDER: tiled or sequential,
+#   on one thread)
 # e.g. tests/bench/callgrind_steps.sh build 256 20000 conserving
 set -euo pipefail
 build=${1:-build}
 size=${2:-256}
 droplets=${3:-20000}
 mode=${4:-conserving}
+order=${5:-tiled}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 valgrind --tool=callgrind --callgrind-out-file="$out/cg.out" --toggle-collect='runnel::DropletModel::run*' \
-  "$build/tests/bench/bench_droplets" --once "$size" "$droplets" "$mode" >"$out/stats.json" 2>"$out/log"
+  "$build/tests/bench/bench_droplets" --once "$size" "$droplets" "$mode" "$order" >"$out/stats.json" 2>"$out/log"
 steps=$(sed -n 's/.*"steps": \([0-9]*\).*/\1/p' "$out/stats.json")
 ir=$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$out/cg.out")
 awk -v ir="$ir" -v steps="$steps" -v mode="$mode" -v size="$size" -v n="$droplets" \
