@@ -19,8 +19,21 @@ inline void pause() {
 #endif
 }
 
-inline uint32_t jobOf(uint64_t work) {
-  return uint32_t(work >> 32);
+// work_ holds the job number, its item count and its next item in one word, so a claim checks all three
+// at once: a helper still holding the word of a finished job can never take an item of it.
+constexpr int kItemBits = 20;
+constexpr uint64_t kItemMask = (uint64_t(1) << kItemBits) - 1;
+inline uint64_t jobOf(uint64_t work) {
+  return work >> (2 * kItemBits);
+}
+inline uint64_t countOf(uint64_t work) {
+  return (work >> kItemBits) & kItemMask;
+}
+inline uint64_t nextOf(uint64_t work) {
+  return work & kItemMask;
+}
+inline uint64_t workOf(uint64_t job, uint64_t count) {
+  return (job << (2 * kItemBits)) | (count << kItemBits);
 }
 
 }  // namespace
@@ -36,20 +49,19 @@ ThreadPool::ThreadPool(int threads) {
 
 ThreadPool::~ThreadPool() {
   stop_.store(true);
-  count_.store(0);
-  publish((uint64_t(jobOf(work_.load())) + 1) << 32);  // a job with no items: every helper wakes and ends
+  publish(workOf(jobOf(work_.load()) + 1, 0));  // a job with no items: every helper wakes and ends
   for (std::thread& t : helpers_) t.join();
 }
 
 bool ThreadPool::takeAndRun(uint64_t job) {
   uint64_t w = work_.load(std::memory_order_acquire);
   for (;;) {
-    if (jobOf(w) != job || uint32_t(w) >= count_.load(std::memory_order_acquire)) return false;
+    if (jobOf(w) != job || nextOf(w) >= countOf(w)) return false;
     if (work_.compare_exchange_weak(w, w + 1, std::memory_order_acq_rel, std::memory_order_acquire)) break;
   }
   // The item is ours and the job cannot end before we count it finished, so fn_ is still this job's.
   try {
-    (*fn_.load(std::memory_order_acquire))(size_t(uint32_t(w)));
+    (*fn_.load(std::memory_order_acquire))(size_t(nextOf(w)));
   } catch (...) {
     std::lock_guard<std::mutex> lock(errorMutex_);
     if (!error_) error_ = std::current_exception();
@@ -60,16 +72,15 @@ bool ThreadPool::takeAndRun(uint64_t job) {
 
 void ThreadPool::forEach(size_t count, const std::function<void(size_t)>& fn) {
   if (count == 0) return;
-  if (helpers_.empty() || count == 1) {
+  if (helpers_.empty() || count == 1 || count > kItemMask) {
     for (size_t i = 0; i < count; ++i) fn(i);
     return;
   }
   error_ = nullptr;
   finished_.store(0, std::memory_order_relaxed);
   fn_.store(&fn, std::memory_order_relaxed);
-  count_.store(uint32_t(count), std::memory_order_relaxed);
   const uint64_t job = jobOf(work_.load(std::memory_order_relaxed)) + 1;
-  publish(job << 32);
+  publish(workOf(job, count));
   while (takeAndRun(job)) {
   }
   for (int spins = 0; finished_.load(std::memory_order_acquire) != count; ++spins)

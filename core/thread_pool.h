@@ -24,8 +24,8 @@ class ThreadPool {
 
   int threads() const { return int(helpers_.size()) + 1; }
   // Runs fn(i) once for every i in [0, count), on whichever threads take them (in increasing order of i,
-  // taken one at a time), and returns when all have returned. Rethrows the first exception fn threw (the
-  // other items still run). Not re-entrant.
+  // taken one at a time; over 2^20 - 1 items, all on the caller), and returns when all have returned.
+  // Rethrows the first exception fn threw (the other items still run). Not re-entrant.
   void forEach(size_t count, const std::function<void(size_t)>& fn);
 
  private:
@@ -34,10 +34,9 @@ class ThreadPool {
   void publish(uint64_t work);    // a new job: wakes the helpers that sleep
 
   std::vector<std::thread> helpers_;
-  // The job (its number in the high 32 bits) and its next item: taking an item is one compare-exchange
+  // The job's number, item count and next item (thread_pool.cpp): taking an item is one compare-exchange
   // that fails once the job has changed, so a late helper never runs an item of a finished job.
   std::atomic<uint64_t> work_{0};
-  std::atomic<uint32_t> count_{0};
   std::atomic<const std::function<void(size_t)>*> fn_{nullptr};
   std::atomic<size_t> finished_{0};  // items of the current job done
   std::atomic<bool> stop_{false};
