@@ -160,6 +160,13 @@ void SimulationWorker::setBatchMilliseconds(double ms) {
   enqueue([this, ms] { batchMs_ = ms; });
 }
 
+void SimulationWorker::setSnapshotBookkeeping(bool on) {
+  enqueue([this, on] {
+    publisher_->setBookkeeping(on);
+    stateChanged_ = true;  // publish in the new layout even when paused
+  });
+}
+
 void SimulationWorker::setOnPublish(std::function<void()> hook) {
   auto holder = std::make_shared<std::function<void()>>(std::move(hook));
   enqueue([this, holder] { onPublish_ = std::move(*holder); });

@@ -38,7 +38,8 @@ struct DirtyRect {
 
 struct Snapshot {
   uint64_t version = 0;
-  std::shared_ptr<const Terrain> terrain;  // immutable once published
+  std::shared_ptr<const Terrain> terrain;  // immutable once published; eroded and deposited are empty
+                                           // after setSnapshotBookkeeping(false)
   DirtyRect changed;                       // relative to the previous version; whole map after a reset
   ErosionStats stats;                      // totals since the last reset (soil totals: at the last stop)
   uint64_t dropletsDone = 0;               // units run since the last reset
@@ -75,6 +76,9 @@ class SimulationWorker {
   void setRain(std::shared_ptr<const RainMap> rain);   // applies at the next batch; null is uniform
   void setBudget(uint64_t totalUnits);                 // pause when reached; 0 = no limit
   void setBatchMilliseconds(double ms);                // target batch length (default 8 ms), 0.5 to 1000
+  // Whether snapshots carry the eroded and deposited maps (default yes). Without them a snapshot of a big map
+  // costs a third: turn them off while no overlay shows them. copyTerrain() always has them.
+  void setSnapshotBookkeeping(bool on);
   // Called on the worker thread after each publish (e.g. to wake the UI's event loop). Keep it short; it
   // must not call copyTerrain(), copyBase() or waitIdle().
   void setOnPublish(std::function<void()> hook);

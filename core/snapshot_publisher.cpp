@@ -63,11 +63,11 @@ SnapshotPublisher::~SnapshotPublisher() {
 
 std::unique_ptr<SnapshotPublisher::Buffer> SnapshotPublisher::takeBuffer(int width, int height) {
   std::unique_ptr<Buffer> best;
-  std::vector<std::unique_ptr<Buffer>> wrongSize;  // from before a new base; freed outside the lock
+  std::vector<std::unique_ptr<Buffer>> wrongSize;  // from before a new base or layout; freed unlocked
   {
     std::lock_guard<std::mutex> lock(pool_->mutex);
     for (auto& b : pool_->released) {
-      if (b->terrain.width() != width || b->terrain.heightCells() != height)
+      if (!b->fits(width, height, bookkeeping_))
         wrongSize.push_back(std::move(b));
       else if (!best || b->version > best->version)  // the newest needs the fewest rows copied
         best.swap(b);
@@ -77,13 +77,20 @@ std::unique_ptr<SnapshotPublisher::Buffer> SnapshotPublisher::takeBuffer(int wid
       if (b) others.push_back(std::move(b));
     pool_->released.swap(others);
   }
-  return best ? std::move(best) : std::make_unique<Buffer>(Buffer{Terrain(Heightmap(width, height)), 0});
+  if (best) return best;
+  auto buffer = std::make_unique<Buffer>();
+  if (bookkeeping_)
+    buffer->terrain = Terrain(Heightmap(width, height));
+  else
+    buffer->terrain.height = Heightmap(width, height);
+  return buffer;
 }
 
 DirtyRect SnapshotPublisher::compareAndCopy(const Terrain& work, Buffer& buffer, uint64_t version) {
   const int W = work.width(), H = work.heightCells();
   const Terrain* prev = last_.get();
-  const bool all = all_ || !prev || prev->width() != W || prev->heightCells() != H;
+  const bool all =
+      all_ || !prev || prev->width() != W || prev->heightCells() != H || prev->eroded.empty() == bookkeeping_;
   DirtyRect dirty;
   if (all) {
     rowVersion_.assign(size_t(H), version);
@@ -93,8 +100,10 @@ DirtyRect SnapshotPublisher::compareAndCopy(const Terrain& work, Buffer& buffer,
     if (!all) {
       int lo = W, hi = 0;
       includeDifferences(work.height.row(y), prev->height.row(y), W, lo, hi);
-      includeDifferences(work.eroded.row(y), prev->eroded.row(y), W, lo, hi);
-      includeDifferences(work.deposited.row(y), prev->deposited.row(y), W, lo, hi);
+      if (bookkeeping_) {
+        includeDifferences(work.eroded.row(y), prev->eroded.row(y), W, lo, hi);
+        includeDifferences(work.deposited.row(y), prev->deposited.row(y), W, lo, hi);
+      }
       if (lo < hi) {
         rowVersion_[size_t(y)] = version;
         dirty.include({lo, y, hi, y + 1});
@@ -102,8 +111,10 @@ DirtyRect SnapshotPublisher::compareAndCopy(const Terrain& work, Buffer& buffer,
     }
     if (rowVersion_[size_t(y)] > buffer.version) {
       copyRow(work.height, buffer.terrain.height, y);
-      copyRow(work.eroded, buffer.terrain.eroded, y);
-      copyRow(work.deposited, buffer.terrain.deposited, y);
+      if (bookkeeping_) {
+        copyRow(work.eroded, buffer.terrain.eroded, y);
+        copyRow(work.deposited, buffer.terrain.deposited, y);
+      }
     }
   }
   buffer.version = version;

@@ -312,7 +312,10 @@ TEST(SimulationWorker, VersionsIncreaseAndChangedRegionsKeepAMirrorExact) {
   w.play();
   ASSERT_TRUE(waitFor([&] { return checked > 20; }));
   w.reset();
+  ASSERT_TRUE(waitFor([&] { return checked > 30; }));
+  w.setSnapshotBookkeeping(false);
   ASSERT_TRUE(waitFor([&] { return checked > 40; }));
+  w.setSnapshotBookkeeping(true);
   w.setBase(baseTerrain(70, 64));
   ASSERT_TRUE(waitFor([&] { return checked > 60; }));
   w.pause();
@@ -324,6 +327,24 @@ TEST(SimulationWorker, VersionsIncreaseAndChangedRegionsKeepAMirrorExact) {
   EXPECT_EQ(backwards, 0);
   // Released buffers are reused rather than allocated for every snapshot.
   EXPECT_LE(buffers.size(), 8u) << "of " << checked << " snapshots";
+}
+
+TEST(SimulationWorker, SnapshotsCanLeaveOutTheBookkeeping) {
+  SimulationWorker w(baseTerrain(), fake());
+  w.setSnapshotBookkeeping(false);
+  w.step(100);
+  w.waitIdle();
+  auto s = w.latestSnapshot();
+  Terrain full = w.copyTerrain();
+  EXPECT_TRUE(s->terrain->eroded.empty());
+  EXPECT_TRUE(s->terrain->deposited.empty());
+  EXPECT_EQ(s->terrain->height, full.height);
+  EXPECT_FALSE(full.eroded.empty());
+  w.setSnapshotBookkeeping(true);  // published at once, in full, while paused
+  w.waitIdle();
+  s = w.latestSnapshot();
+  EXPECT_TRUE(same(*s->terrain, full));
+  EXPECT_EQ(s->changed.x1 - s->changed.x0, 96);
 }
 
 TEST(SimulationWorker, ChangedRegionIsWhereTheUnitsWent) {
