@@ -5,12 +5,11 @@
 // Determinism plan. Droplet i draws every random number from DropletRandom(seed, i) and sees only the
 // terrain it finds, so running droplets in index order gives the same terrain for any batch split. A
 // parallel schedule changes the order in which droplets touch the terrain, so it must fix that order
-// independently of the thread count and of the batch boundaries: it works in epochs of kDropletEpoch
-// droplets aligned to absolute indices ([k E, (k + 1) E)), runs an epoch's droplets tile by tile in phases
-// (tiles of one phase are far enough apart that brushes, which reach 2 cells, cannot touch), and hands a
-// droplet that walks out of its tile to that tile's queue for the next phase in index order. Batches of
-// such a run must then start and end at multiples of kDropletEpoch; the one-at-a-time (sequential) order
-// has no such constraint. droplet_tiles.h implements this plan.
+// independently of the thread count and of the batch boundaries: it runs droplets in waves aligned to
+// absolute indices, tile by tile in phases (tiles of one phase are far enough apart that brushes, which
+// reach 2 cells, cannot touch), hands a droplet that walks out of its tile to that tile's queue for the
+// next phase in index order, and at a batch boundary keeps the droplets still in flight for the next
+// batch. droplet_tiles.h implements this plan.
 #pragma once
 #include <cstdint>
 
@@ -19,8 +18,6 @@
 #include "terrain.h"
 
 namespace runnel {
-
-constexpr uint64_t kDropletEpoch = 4096;
 
 // Raw pointers to the three per-cell arrays of a terrain (all width x rows, row-major).
 struct TerrainView {

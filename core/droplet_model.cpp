@@ -35,14 +35,23 @@ void runSequential(const TerrainView& view, const DropletConstants& k, const Rai
 }
 }  // namespace
 
-uint64_t DropletModel::unitGranularity() const {
-  return settings_.order == DropletOrder::Tiled ? kDropletEpoch : 1;
-}
-
 std::unique_ptr<ErosionModel> DropletModel::clone() const {
   auto copy = std::make_unique<DropletModel>(settings_);
   copy->baseLevel_ = baseLevel_;
   return copy;
+}
+
+void DropletModel::continueFrom(const ErosionModel& previous) {
+  const auto* p = dynamic_cast<const DropletModel*>(&previous);
+  if (!p) return;
+  next_ = p->next_;
+  carried_ = p->carried_;
+  if (std::isnan(settings_.baseLevel)) baseLevel_ = p->baseLevel_;  // the outlet stays where it was
+  // The droplets in flight go on under the new parameters (a sequential model drops them).
+  if (p->tiles_ && settings_.order == DropletOrder::Tiled) {
+    if (!tiles_) tiles_ = std::make_unique<DropletTiles>(settings_.threads);
+    tiles_->continueFrom(*p->tiles_);
+  }
 }
 
 void DropletModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
@@ -60,9 +69,18 @@ void DropletModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, ui
 
   const auto t0 = std::chrono::steady_clock::now();
   ErosionStats run;
-  if (measureSoil_) run.soilBefore = terrain.height.sum();
 
   const TerrainView view = viewOf(terrain, settings_.edges);
+  // A run that does not go on from the last one starts on a new terrain (or the base again): its lowest
+  // height is the outlet.
+  const bool continuing = first != 0 && first == next_;
+  if (!continuing) {
+    baseLevel_ = settings_.baseLevel;
+    carried_ = 0;
+    if (tiles_) tiles_->dropFlight();
+  }
+  // The soil: the heights and the sediment droplets in flight carry.
+  if (measureSoil_) run.soilBefore = terrain.height.sum() + carried_;
   if (settings_.edges == Edges::Clamp && std::isnan(baseLevel_)) {
     float hi;
     terrain.height.minMax(baseLevel_, hi);
@@ -71,10 +89,12 @@ void DropletModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, ui
   DropletTally tally;
   if (settings_.order == DropletOrder::Tiled) {
     if (!tiles_) tiles_ = std::make_unique<DropletTiles>(settings_.threads);
-    tiles_->run(view, k, rain, settings_.seed, first, count, tally);
+    carried_ = tiles_->run(view, k, rain, settings_.seed, first, count, tally);
   } else {
     runSequential(view, k, rain, settings_.seed, first, count, tally);
   }
+  next_ = first + count;
+  run.carried = carried_;
 
   if (measureSoil_) run.soilAfter = terrain.height.sum();
   run.droplets = count;

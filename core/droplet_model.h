@@ -14,8 +14,10 @@
 // runnel-cli measure once around their batches instead.
 //
 // The order (settings.order): tiled by default (core/droplet_tiles.h, on settings.threads threads, the
-// same terrain for any thread count; batches split at multiples of kDropletEpoch), or sequential (one
-// droplet after another, the seed's order).
+// same terrain for any thread count and any batch split; a run may end with droplets of its last wave in
+// flight, which the next run continues), or sequential (one droplet after another, the seed's order).
+// A run continues the last one when `first` is where that one ended (and first > 0); any other run starts
+// afresh: droplets in flight are dropped and, on open edges, the outlet is the terrain's lowest height.
 #pragma once
 #include <memory>
 
@@ -34,7 +36,7 @@ class DropletModel : public ErosionModel {
            ErosionStats& stats) override;
   std::unique_ptr<ErosionModel> clone() const override;
   const char* name() const override { return "droplet"; }
-  uint64_t unitGranularity() const override;
+  void continueFrom(const ErosionModel& previous) override;
   bool setSoilTotals(bool measure) override {
     measureSoil_ = measure;
     return true;
@@ -43,8 +45,10 @@ class DropletModel : public ErosionModel {
 
  private:
   DropletSettings settings_;
-  // settings_.baseLevel, or the terrain's lowest height when the model first ran on open edges.
+  // settings_.baseLevel, or the terrain's lowest height when a run started afresh on open edges.
   float baseLevel_ = settings_.baseLevel;
+  uint64_t next_ = 0;   // where a run that continues the last one starts
+  double carried_ = 0;  // sediment held by the droplets in flight after the last run
   bool measureSoil_ = true;
   std::unique_ptr<DropletTiles> tiles_;  // the tiled order's threads and queues, made at the first run
 };

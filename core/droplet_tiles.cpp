@@ -13,7 +13,7 @@ struct alignas(64) DropletTiles::Tile {
   int phase;
   std::vector<uint32_t> inbox;  // droplets to run at this tile's next phase
   std::vector<Handoff> outbox;  // droplets that stepped off it in its last phase
-  uint32_t ended = 0;           // droplets that ended here in its last phase
+  std::vector<uint32_t> ended;  // droplets that ended here in its last phase
 };
 
 DropletTiles::DropletTiles(int threads) : pool_(std::make_unique<ThreadPool>(threadsFor(threads))) {}
@@ -67,29 +67,95 @@ int DropletTiles::tileAt(float x, float z) const {
   return rowOf_[size_t(cz)] * tilesX_ + colOf_[size_t(cx)];
 }
 
-void DropletTiles::run(const TerrainView& t, const DropletConstants& k, const RainMap* rain, uint64_t seed,
-                       uint64_t first, uint64_t count, DropletTally& tally) {
-  layout(t.width, t.rows, t.edges);
-  const uint64_t wave = waveSize(t.width, t.rows), end = first + count;
-  for (uint64_t e = first; e < end;) {
-    const uint64_t waveEnd = std::min(end, (e / wave + 1) * wave);
-    runWave(t, k, rain, seed, e, uint32_t(waveEnd - e), tally);
-    e = waveEnd;
+double DropletTiles::run(const TerrainView& t, const DropletConstants& k, const RainMap* rain, uint64_t seed,
+                         uint64_t first, uint64_t count, DropletTally& tally) {
+  const bool sameMap = t.width == width_ && t.rows == rows_ && t.edges == edges_ && !tiles_.empty();
+  if (!sameMap || first != next_) {
+    dropFlight();
+    layout(t.width, t.rows, t.edges);
+    next_ = first;
   }
+  const uint64_t wave = waveSize(t.width, t.rows), end = first + count;
+  while (next_ < end) {
+    if (droplets_.empty()) launchWave(t, rain, seed, next_, uint32_t((next_ / wave + 1) * wave - next_));
+    const uint64_t waveEnd = waveFirst_ + droplets_.size(), stop = std::min(end, waveEnd);
+    // Phases in a fixed round, whatever `end` is: a run that stops here and one that goes on past it
+    // run the same phases. Counts the droplets that have ended, in index order, up to the first still
+    // going (the last run may have stopped before droplets that had already ended).
+    auto countEnded = [&] {
+      for (; next_ < stop && ended_[next_ - waveFirst_]; ++next_)
+        tallyDroplet(droplets_[next_ - waveFirst_], tally);
+    };
+    for (countEnded(); next_ < stop; countEnded()) {
+      std::vector<int>& running = active_[phase_];
+      phase_ = (phase_ + 1) & 3;
+      if (running.empty()) continue;
+      runPhase(t, k, running);
+      // Hand the droplets that stepped off a tile to their next tile (which is of another phase). Each
+      // inbox is sorted before it runs, so the order these arrive in does not matter.
+      for (int id : running) {
+        Tile& tile = tiles_[size_t(id)];
+        for (uint32_t i : tile.ended) ended_[i] = 1;
+        tile.ended.clear();
+        for (const Handoff& h : tile.outbox) {
+          Tile& next = tiles_[size_t(h.tile)];
+          if (next.inbox.empty()) active_[next.phase].push_back(h.tile);
+          next.inbox.push_back(h.droplet);
+        }
+        tile.outbox.clear();
+      }
+      running.clear();
+    }
+    if (next_ == waveEnd) {  // every droplet of the wave has ended: no tile has any waiting
+      droplets_.clear();
+      ended_.clear();
+      phase_ = 0;
+    }
+  }
+  double carried = 0;
+  for (size_t i = next_ - waveFirst_; i < droplets_.size(); ++i) carried += double(droplets_[i].s);
+  return droplets_.empty() ? 0.0 : carried;
+}
+
+void DropletTiles::continueFrom(const DropletTiles& other) {
+  width_ = other.width_, rows_ = other.rows_, tilesX_ = other.tilesX_, tilesZ_ = other.tilesZ_;
+  edges_ = other.edges_;
+  colOf_ = other.colOf_, rowOf_ = other.rowOf_;
+  tiles_ = other.tiles_;
+  droplets_ = other.droplets_;
+  ended_ = other.ended_;
+  waveFirst_ = other.waveFirst_, next_ = other.next_;
+  phase_ = other.phase_;
+  for (int p = 0; p < 4; ++p) active_[p] = other.active_[p];
+}
+
+void DropletTiles::dropFlight() {
+  for (Tile& tile : tiles_) {
+    tile.inbox.clear();
+    tile.outbox.clear();
+    tile.ended.clear();
+  }
+  for (std::vector<int>& a : active_) a.clear();
+  droplets_.clear();
+  ended_.clear();
+  phase_ = 0;
 }
 
 uint64_t DropletTiles::waveSize(int width, int rows) {
   const uint64_t perCells = uint64_t(width) * uint64_t(rows) / 256;
   uint64_t wave = 64;
   while (wave * 2 <= std::min<uint64_t>(perCells, 1024)) wave *= 2;
-  return wave;  // a power of two from 64 to 1024: it divides kDropletEpoch
+  return wave;
 }
 
-void DropletTiles::runWave(const TerrainView& t, const DropletConstants& k, const RainMap* rain,
-                           uint64_t seed, uint64_t first, uint32_t count, DropletTally& tally) {
+void DropletTiles::launchWave(const TerrainView& t, const RainMap* rain, uint64_t seed, uint64_t first,
+                              uint32_t count) {
   // The wave's droplets: start cells drawn from each droplet's own generator (in parallel). The droplet reads
   // the heights there when it first runs, as it would one at a time.
+  waveFirst_ = first;
   droplets_.resize(count);
+  ended_.assign(count, 0);
+  phase_ = 0;
   const uint32_t parts = count >= 256 ? 8 : 1;
   pool_->forEach(parts, [&](size_t part) {
     const uint32_t from = uint32_t(uint64_t(count) * part / parts);
@@ -109,29 +175,6 @@ void DropletTiles::runWave(const TerrainView& t, const DropletConstants& k, cons
     if (tile.inbox.empty()) active_[tile.phase].push_back(id);
     tile.inbox.push_back(i);
   }
-
-  uint32_t alive = count;
-  for (int phase = 0; alive > 0; phase = (phase + 1) & 3) {
-    std::vector<int>& running = active_[phase];
-    if (running.empty()) continue;
-    runPhase(t, k, running);
-    // Hand the droplets that stepped off a tile to their next tile (which is of another phase). Each
-    // inbox is sorted before it runs, so the order these arrive in does not matter.
-    for (int id : running) {
-      Tile& tile = tiles_[size_t(id)];
-      alive -= tile.ended;
-      tile.ended = 0;
-      for (const Handoff& h : tile.outbox) {
-        Tile& next = tiles_[size_t(h.tile)];
-        if (next.inbox.empty()) active_[next.phase].push_back(h.tile);
-        next.inbox.push_back(h.droplet);
-      }
-      tile.outbox.clear();
-    }
-    running.clear();
-  }
-
-  for (uint32_t i = 0; i < count; ++i) tallyDroplet(droplets_[i], tally);
 }
 
 void DropletTiles::runPhase(const TerrainView& t, const DropletConstants& k, std::vector<int>& running) {
@@ -159,7 +202,7 @@ void DropletTiles::runTile(const TerrainView& t, const DropletConstants& k, Tile
     else
       refreshDroplet(t, d);
     if (continueDroplet(t, k, tile.region, d))
-      ++tile.ended;
+      tile.ended.push_back(i);
     else
       tile.outbox.push_back({tileAt(d.x, d.z), i});
   }

@@ -22,12 +22,9 @@ class ErosionModel {
   virtual std::unique_ptr<ErosionModel> clone() const = 0;
   virtual const char* name() const = 0;
   // Takes over what a model of the same kind keeps between units besides the terrain (the grid model's
-  // water and suspended sediment), so replacing a model mid-run (a slider change) neither drains the map
+  // water and suspended sediment, the droplet model's droplets in flight), so replacing a model mid-run (a slider change) neither drains the map
   // nor loses the sediment in suspension. Models without such state ignore it.
   virtual void continueFrom(const ErosionModel& previous) {}
-  // Batches should start and end at multiples of this many units for the result not to depend on where
-  // they split (the droplet model's tiled epochs); 1 for most models.
-  virtual uint64_t unitGranularity() const { return 1; }
   // run() measures the soil (stats.soilBefore/soilAfter, one pass over every cell each) unless told not
   // to. A caller running short batches on a big map turns it off and, when this returns true (the model
   // honours it and its soil is the heights' sum), measures terrain.height.sum() itself around its batches.

@@ -7,7 +7,7 @@ namespace runnel {
 
 double ErosionStats::massError() const {
   if (!(eroded > 0)) return 0.0;
-  return (soilAfter - soilBefore + lost) / eroded;
+  return (soilAfter - soilBefore + lost + carried) / eroded;
 }
 
 void ErosionStats::add(const ErosionStats& o) {
@@ -22,6 +22,7 @@ void ErosionStats::add(const ErosionStats& o) {
   lost += o.lost;
   if (empty) soilBefore = o.soilBefore;
   soilAfter = o.soilAfter;
+  carried = o.carried;
 }
 
 namespace {

@@ -6,25 +6,27 @@
 namespace runnel {
 
 struct ErosionStats {
-  uint64_t droplets = 0;     // droplets (or particles, or grid iterations) run
-  uint64_t steps = 0;        // droplet moves
-  uint64_t longPaths = 0;    // paths cut at the length limit
-  uint64_t randomDirs = 0;   // random directions picked on a zero gradient
-  double seconds = 0.0;      // wall time spent running
-  double eroded = 0.0;       // volume taken from the terrain
-  double deposited = 0.0;    // volume put onto the terrain
-  double lost = 0.0;         // sediment thrown away (classic path cut) or carried off an open edge
-  double soilBefore = 0.0;   // total heights when the run started (for massError)
-  double soilAfter = 0.0;    // total heights when the run ended
+  uint64_t droplets = 0;    // droplets (or particles, or grid iterations) run
+  uint64_t steps = 0;       // droplet moves
+  uint64_t longPaths = 0;   // paths cut at the length limit
+  uint64_t randomDirs = 0;  // random directions picked on a zero gradient
+  double seconds = 0.0;     // wall time spent running
+  double eroded = 0.0;      // volume taken from the terrain
+  double deposited = 0.0;   // volume put onto the terrain
+  double lost = 0.0;        // sediment thrown away (classic path cut) or carried off an open edge
+  double soilBefore = 0.0;  // total heights (and sediment in flight) when the run started (for massError)
+  double soilAfter = 0.0;   // total heights when the run ended
+  double carried = 0.0;     // sediment held by droplets still in flight when the run ended (tiled order)
 
   double avgPath() const { return droplets ? double(steps) / double(droplets) : 0.0; }
   double dropletsPerSecond() const { return seconds > 0 ? double(droplets) / seconds : 0.0; }
   double stepsPerSecond() const { return seconds > 0 ? double(steps) / seconds : 0.0; }
   // Soil created or destroyed beyond what is accounted as lost, relative to the volume eroded:
-  // (after - before + lost) / eroded. Float rounding only, in conserving mode.
+  // (after - before + lost + carried) / eroded. Float rounding only, in conserving mode.
   double massError() const;
 
-  void add(const ErosionStats& o);  // sums counters and volumes; keeps the earliest soilBefore
+  void add(const ErosionStats& o);  // sums counters and volumes; keeps the earliest soilBefore and the
+                                    // latest soilAfter and carried
   std::string toJson() const;       // keys: droplets steps avg_path long_paths random_dirs seconds
                                     // droplets_per_s steps_per_s eroded deposited lost mass_error
   std::string summary() const;      // the seed's two debug lines and the volumes

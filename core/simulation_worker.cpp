@@ -236,11 +236,9 @@ void SimulationWorker::loop() {
 }
 
 void SimulationWorker::runBatch() {
-  // Batches end at multiples of the model's granularity (the droplet model's tiled epochs; for others 64
-  // units, or the batch size when smaller), except where a step or budget ends, so the terrain does not
-  // depend on how the run was batched.
-  const uint64_t granularity = model_->unitGranularity();
-  const uint64_t unit = granularity > 1 ? granularity : std::min(batchSize_, kAlignment);
+  // Batches end at multiples of 64 units (or of the batch size when smaller), except where a step or budget
+  // ends. Any split gives the same terrain; round ends only keep the counters tidy.
+  const uint64_t unit = std::min(batchSize_, kAlignment);
   uint64_t end = (done_ + std::max(batchSize_, unit)) / unit * unit;  // > done_
   if (stepRemaining_ > 0) end = std::min(end, done_ + stepRemaining_);
   if (budget_ != 0) end = std::min(end, budget_);

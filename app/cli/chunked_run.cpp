@@ -20,8 +20,6 @@ std::optional<uint64_t> chunkFlag(const ParsedArgs& args, AmountKind amount) {
   if (!v) return std::nullopt;
   int64_t n = parseInt("--chunk", *v);
   if (n < 1) throw Error("chunk: " + *v + " must be at least 1");
-  if (amount == AmountKind::Droplets && n % int64_t(kDropletChunkQuantum) != 0)
-    throw Error("chunk: " + *v + " droplets is not a multiple of 4096");
   return uint64_t(n);
 }
 

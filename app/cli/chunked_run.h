@@ -1,6 +1,6 @@
 // Runs a model over many units in chunks so the progress bar moves. A chunk boundary never changes the
-// result: unit i depends on (seed, i) only (ErosionModel's contract), and droplet chunks are multiples of
-// 4096 droplets so a parallel scheduler's epochs (4096-droplet aligned) stay bit-identical too.
+// result: unit i depends on (seed, i) only, and the tiled droplet order carries its droplets in flight from
+// one chunk to the next (ErosionModel's contract).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -20,7 +20,7 @@ constexpr uint64_t kDropletChunkQuantum = 4096;
 // About 1% of `total`, so the bar moves. But a model that measures its soil totals itself sums the whole map
 // twice per run() call, so a chunk is also large enough to keep that under a few percent: at least
 // cells/1024 droplets (a droplet walks ~100+ steps at ~100 ns) or 16 whole-grid iterations. Droplet chunks
-// are multiples of 4096 (kDropletEpoch, the tiled order's epoch).
+// are rounded up to multiples of 4096, so they end on the tiled order's wave boundaries.
 uint64_t chunkSize(uint64_t total, AmountKind amount, size_t cells);
 
 // Runs units [0, total) in chunks of `chunk` units and returns the run's stats. seconds is the wall time of
@@ -28,7 +28,7 @@ uint64_t chunkSize(uint64_t total, AmountKind amount, size_t cells);
 // run).
 ErosionStats runInChunks(ErosionModel& model, Terrain& terrain, const RainMap* rain, uint64_t total,
                          uint64_t chunk, ProgressBar* progress);
-// --chunk N if given (a multiple of 4096 for droplets, else a runnel::Error); checked before any work.
+// --chunk N if given (at least 1, else a runnel::Error); checked before any work.
 std::optional<uint64_t> chunkFlag(const ParsedArgs& args, AmountKind amount);
 
 }  // namespace runnel::cli
