@@ -75,7 +75,8 @@ bool runDropletIn(const TerrainView& t, const DropletConstants& k, const Droplet
   float* const dep = t.deposited;
   const int W = t.width, H = t.rows;
   // A cell is interior when its whole 4 x 4 brush (x - 1 .. x + 2) is on the map: 1 <= x < W - 2. The
-  // loop's fast path takes interior cells of the region.
+  // loop's fast path takes interior cells; in the fast area (interior cells of the region) it skips even
+  // the checks.
   const int loX = std::max(region.x0, 1), hiX = std::min(region.x1, W - 2);
   const int loZ = std::max(region.z0, 1), hiZ = std::min(region.z1, H - 2);
   const unsigned spanX = hiX > loX ? unsigned(hiX - loX) : 0u, spanZ = hiZ > loZ ? unsigned(hiZ - loZ) : 0u;
@@ -92,8 +93,8 @@ bool runDropletIn(const TerrainView& t, const DropletConstants& k, const Droplet
     const F4 u = F4::interleaveLow(one - frac, frac);
     wx = u.shuffle<0, 1, 0, 1>(), wz = u.shuffle<2, 2, 3, 3>();
   }
-  bool inside =
-      unsigned(xi) - 1u < unsigned(std::max(W - 3, 0)) && unsigned(zi) - 1u < unsigned(std::max(H - 3, 0));
+  const unsigned interiorX = unsigned(std::max(W - 3, 0)), interiorZ = unsigned(std::max(H - 3, 0));
+  bool inside = unsigned(xi) - 1u < interiorX && unsigned(zi) - 1u < interiorZ;
   int64_t cell = int64_t(zi) * W + xi;
   F4 corners = F4::load(d.corners);
   float h = d.h;
@@ -135,6 +136,15 @@ bool runDropletIn(const TerrainView& t, const DropletConstants& k, const Droplet
     } else if (unsigned(nxi) - unsigned(loX) < spanX && unsigned(nzi) - unsigned(loZ) < spanZ) {
       nextInside = true;
       stepsInside = std::min(std::min(nxi - loX, hiX - 1 - nxi), std::min(nzi - loZ, hiZ - 1 - nzi));
+    }
+    if (!nextInside && unsigned(nxi) - 1u < interiorX && unsigned(nzi) - 1u < interiorZ) {
+      // On the map's interior but outside the region's fast area: the fast path, and a check whether the
+      // step leaves the region (most steps near a tile's edge do not).
+      nextInside = true;
+      if (nxi < region.x0 || nxi >= region.x1 || nzi < region.z0 || nzi >= region.z1) {
+        leaving = true;
+        limit = moves + 1;
+      }
     }
     F4 nfrac;
     int64_t ncell;
