@@ -1,7 +1,9 @@
 #include "app/editor/erosion_settings.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <thread>
 
 #include "core/error.h"
 
@@ -37,6 +39,12 @@ ErosionSettings::ErosionSettings() {
   for (const ModelInfo& m : modelCatalog()) values.push_back(defaultValues(m));
   for (size_t i = 0; i < modelCatalog().size(); ++i)
     if (std::string(modelCatalog()[i].name) == "droplet") model = int(i);
+  common.threads = defaultThreads();
+}
+
+int ErosionSettings::defaultThreads() {
+  // Every core but the one drawing the view; the terrain is the same for any count.
+  return std::max(1, int(std::thread::hardware_concurrency()) - 1);
 }
 
 std::unique_ptr<ErosionModel> ErosionSettings::build() const {
@@ -54,6 +62,11 @@ void ErosionSettings::set(const std::string& name, const std::string& value) {
   if (name == "mode") return void(common.mode = dropletModeFromString(value));
   if (name == "edges") return void(common.edges = edgesFromString(value));
   if (name == "budget") return void(budget = parseCount(name, value));
+  if (name == "threads") {
+    const uint64_t n = parseCount(name, value);
+    if (n < 1 || n > 256) throw Error("threads: " + value + " is outside [1, 256]");
+    return void(common.threads = int(n));
+  }
   if (name == "step") return void(stepAmount = parseCount(name, value));
   if (name == "batch-ms") {
     double ms = parseNumber(name, value);
@@ -80,6 +93,7 @@ std::string ErosionSettings::get(const std::string& name) const {
   if (name == "mode") return toString(common.mode);
   if (name == "edges") return toString(common.edges);
   if (name == "budget") return std::to_string(budget);
+  if (name == "threads") return std::to_string(common.threads);
   if (name == "step") return std::to_string(stepAmount);
   if (name == "batch-ms") return formatFloat(batchMilliseconds);
   const std::vector<ParamInfo>& params = info().params;
@@ -89,7 +103,7 @@ std::string ErosionSettings::get(const std::string& name) const {
 }
 
 std::vector<std::string> ErosionSettings::names() const {
-  std::vector<std::string> n = {"model", "seed", "mode", "edges", "budget", "step", "batch-ms"};
+  std::vector<std::string> n = {"model", "seed", "mode", "edges", "budget", "step", "batch-ms", "threads"};
   for (const ParamInfo& p : info().params) n.push_back(p.name);
   return n;
 }

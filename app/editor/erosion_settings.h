@@ -23,14 +23,15 @@ struct ErosionSettings {
   uint64_t budget = 0;          // stop after this many droplets (iterations); 0 = no limit
   uint64_t stepAmount = 10000;  // what Step runs
 
-  ErosionSettings();  // every model at its defaults, the droplet model selected
+  ErosionSettings();  // every model at its defaults, the droplet model selected, defaultThreads()
+  static int defaultThreads();
   const ModelInfo& info() const { return modelCatalog()[size_t(model)]; }
   std::vector<float>& current() { return values[size_t(model)]; }
   const std::vector<float>& current() const { return values[size_t(model)]; }
   std::unique_ptr<ErosionModel> build() const;  // throws Error naming a bad parameter
 
   // By name, as the script and the project file say them: a parameter of the current model, or one of
-  // seed, mode, edges, batch-ms, budget, step, model. Throws Error naming the setting or the value.
+  // seed, mode, edges, batch-ms, budget, step, threads, model. Throws Error naming the setting or the value.
   void set(const std::string& name, const std::string& value);
   std::string get(const std::string& name) const;
   std::vector<std::string> names() const;  // every name set() knows for the current model

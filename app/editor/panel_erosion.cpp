@@ -1,6 +1,7 @@
 // Erosion: the model, its parameters, the shared settings, and Play / Pause / Step / Reset.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cinttypes>
 
 #include "app/editor/editor.h"
@@ -101,6 +102,14 @@ void drawErosionPanel(Editor& e) {
     changed = true;
   }
   tooltip("How long the worker runs between snapshots. Shorter batches update the view more often.");
+  int threads = s.common.threads;
+  if (ImGui::SliderInt("Threads", &threads, 1, std::max(16, ErosionSettings::defaultThreads() + 1))) {
+    s.common.threads = std::max(threads, 1);
+    changed = true;
+  }
+  tooltip(
+      "Threads the droplets and grid passes run on (default: every core but the view's).\n"
+      "The terrain is the same for any count; only the speed changes.");
   if (inputCount("Budget", s.budget, 10000)) e.worker().setBudget(s.budget);
   tooltip("Play stops after this many droplets in total since the last reset; 0 runs until paused");
   inputCount("Step amount", s.stepAmount, 1000);
