@@ -256,9 +256,9 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     return true;
   }
   if (cmd == "stats") {
-    // The newest snapshot's totals, for scripts that measure a run.
-    const Snapshot* s = e.snapshot();
-    if (!s) throw Error("stats: no snapshot yet");
+    // The newest snapshot's totals, for scripts that measure a run: the worker's, not the one the view
+    // took at its last frame (after a `wait` on a big map that can be several batches old).
+    const std::shared_ptr<const Snapshot> s = e.worker().latestSnapshot();
     std::printf("stats: batch %llu droplets, %s\n", (unsigned long long)e.worker().batchSize(),
                 s->stats.toJson().c_str());
     std::fflush(stdout);

@@ -67,7 +67,6 @@ rain export live.png
 S
 editor --size 800x600 --script session.txt || fail "the script failed: $(cat "$TMP/editor.err")"
 [ -e bad.r16 ] && fail "a refused rain export wrote a file"
-# (The stats shown may be a batch behind the worker's last one.)
 ran=$(grep -o '"droplets": *[0-9]*' "$TMP/editor.out" | tail -1 | grep -o '[0-9]*$')
 [ "${ran:-0}" -ge 30000 ] || fail "the run with strokes during it stopped early: ${ran:-none} droplets"
 cmp -s live.png painted.png && fail "the strokes during the run did not change the rain map"

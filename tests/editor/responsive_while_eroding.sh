@@ -7,6 +7,7 @@ generate fbm size=256 seed=3
 frames 5
 erode 400000
 wait
+stats
 S
 editor --size 800x600 --script run.txt --frame-log frames.txt || fail "the script failed: $(cat "$TMP/editor.err")"
 
@@ -20,4 +21,7 @@ echo "frames while eroding: $playing, slowest ${maxms} ms, distinct progress val
 # Software rendering on a shared machine is slow, so the bound is loose; a UI that waited for the run would
 # show one frame as long as the whole run (several seconds) and few frames in all.
 awk -v m="$maxms" 'BEGIN { exit !(m < 1500) }' || fail "a frame took ${maxms} ms during the run"
+# After `wait` the stats are the finished run's, not those of the view's last frame during it.
+grep -q '"droplets": 400000,' "$TMP/editor.out" || fail "stats after wait: $(grep '"droplets"' "$TMP/editor.out")"
+grep -q '"mass_error": -*[0-9.]*e-' "$TMP/editor.out" || fail "stats after wait: $(grep mass_error "$TMP/editor.out")"
 echo "ok"
