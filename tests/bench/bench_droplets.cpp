@@ -1,4 +1,5 @@
-// Droplet model speed: steps per second on fBm maps of 256 to 2048 cells (relief N/4), both modes.
+// Droplet model speed on one thread: steps per second on fBm maps of 256 to 2048 cells (relief N/4), both
+// modes, in the default (tiled) order.
 //
 //   build/tests/bench/bench_droplets                      Google Benchmark, steps/s as a counter
 //   build/tests/bench/bench_droplets --once 256 20000 conserving [tiled|sequential]
@@ -37,6 +38,7 @@ void BM_Droplets(benchmark::State& state) {
   const int n = int(state.range(0));
   DropletSettings s;
   s.mode = state.range(1) ? DropletMode::Classic : DropletMode::Conserving;
+  s.threads = 1;  // one thread: bench_parallel measures the others
   DropletModel model(s);
   Terrain t(benchTerrain(n));
   const uint64_t perIteration = 20000;
@@ -56,6 +58,7 @@ BENCHMARK(BM_Droplets)
     ->ArgsProduct({{256, 512, 1024, 2048}, {0, 1}})
     ->ArgNames({"size", "classic"})
     ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
     ->MinTime(1.0);
 
 // One run of `droplets` droplets on an n x n map, then the stats as JSON on stdout. On one thread, so
