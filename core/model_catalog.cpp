@@ -89,8 +89,10 @@ std::vector<ModelInfo> buildCatalog() {
                     AmountKind::Droplets, raindropParamInfo(), createRaindrop});
   models.push_back({"thermal", "Material steeper than the talus slope slides down to lower neighbours",
                     AmountKind::Iterations, thermalParamInfo(), createThermal});
-  models.push_back({"smooth", "A 3x3 blur that softens sharp features, like wind (seeds 001, 003)",
-                    AmountKind::Iterations, smoothParamInfo(), createSmooth});
+  models.push_back(
+      {"smooth",
+       "A 3x3 blur that softens sharp features, like wind (seeds 001, 003); only where rain is painted",
+       AmountKind::Iterations, smoothParamInfo(), createSmooth});
   return models;
 }
 

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <string>
 
+#include "error.h"
+#include "rain_map.h"
 #include "row_bands.h"
 #include "soil_record.h"
 #include "soil_total.h"
@@ -19,7 +22,7 @@ const std::array<ParamField<SmoothParams>, 1> kFields{{
 }  // namespace
 
 void smoothTerrain(Terrain& terrain, float strength, Edges edges, int threads, PaddedGrid& copy,
-                   double& lowered, double& raised) {
+                   double& lowered, double& raised, const RainMap* mask) {
   ensureRecord(terrain);
   const int w = terrain.width(), h = terrain.heightCells();
   if (copy.width() != w || copy.height() != h) copy.resize(w, h);
@@ -27,8 +30,13 @@ void smoothTerrain(Terrain& terrain, float strength, Edges edges, int threads, P
   copy.edgeGhosts(edges);
   std::vector<double> rowLowered(static_cast<size_t>(h)), rowRaised(static_cast<size_t>(h));
   forEachRowBand(h, size_t(w), threads, [&](int y0, int y1) {
-    std::vector<float> change(static_cast<size_t>(w));
+    std::vector<float> change(static_cast<size_t>(w)), strengths(static_cast<size_t>(w), strength);
     for (int y = y0; y < y1; ++y) {
+      if (mask) {
+        const uint16_t* level = mask->levels() + size_t(y) * size_t(w);
+        for (int x = 0; x < w; ++x) strengths[size_t(x)] = strength * (float(level[x]) * (1.0f / 65535.0f));
+      }
+      const float* __restrict share = strengths.data();
       const float* __restrict up = copy.row(y - 1);
       const float* __restrict mid = copy.row(y);
       const float* __restrict down = copy.row(y + 1);
@@ -42,7 +50,7 @@ void smoothTerrain(Terrain& terrain, float strength, Edges edges, int threads, P
         const float edgesSum = (mid[x - 1] + mid[x + 1]) + (up[x] + down[x]);
         const float cornersSum = (up[x - 1] + down[x + 1]) + (up[x + 1] + down[x - 1]);
         const float blurred = (4.0f * mid[x] + 2.0f * edgesSum + cornersSum) * (1.0f / 16.0f);
-        const float d = strength * (blurred - mid[x]);
+        const float d = share[x] * (blurred - mid[x]);
         out[x] = mid[x] + d;
         recordChange(dep[x], ero[x], d);
         delta[x] = d;
@@ -77,12 +85,16 @@ std::unique_ptr<ErosionModel> SmoothModel::clone() const {
   return std::make_unique<SmoothModel>(*this);
 }
 
-void SmoothModel::run(Terrain& terrain, const RainMap*, uint64_t, uint64_t count, ErosionStats& stats) {
+void SmoothModel::run(Terrain& terrain, const RainMap* rain, uint64_t, uint64_t count, ErosionStats& stats) {
+  if (rain && (rain->width() != terrain.width() || rain->height() != terrain.heightCells()))
+    throw Error("rain map: size " + std::to_string(rain->width()) + "x" + std::to_string(rain->height()) +
+                " does not match the terrain's " + std::to_string(terrain.width()) + "x" +
+                std::to_string(terrain.heightCells()));
   const auto start = std::chrono::steady_clock::now();
   ErosionStats run;
   run.soilBefore = soilTotal(terrain.height, nullptr, threads_);
   for (uint64_t i = 0; i < count; ++i)
-    smoothTerrain(terrain, params_.strength, edges_, threads_, scratch_, run.eroded, run.deposited);
+    smoothTerrain(terrain, params_.strength, edges_, threads_, scratch_, run.eroded, run.deposited, rain);
   run.droplets = count;
   run.steps = count * terrain.height.cellCount();
   run.soilAfter = soilTotal(terrain.height, nullptr, threads_);

@@ -3,7 +3,9 @@
 //
 // Conserves: the total height on a wrapping map, up to float rounding (the kernel's weights sum to 1). With
 // clamp edges the border is padded with copies of the edge cells (the seed's np.pad 'edge'), which changes
-// the total slightly along the border.
+// the total slightly along the border. As a model it takes the painted rain map as a mask (a smoothing
+// brush: paint where, then run it): each cell moves by its density times the strength, so an unpainted
+// cell never changes; a partial mask does not conserve the total.
 #pragma once
 #include <array>
 #include <vector>
@@ -14,11 +16,12 @@
 
 namespace runnel {
 
-// Blends every cell towards its blurred value by `strength` (0: unchanged, 1: the full blur), updating the
-// terrain's eroded/deposited record. Adds the volume lowered and raised to `lowered`/`raised`. `scratch`
-// is reused between calls to avoid allocating per pass.
+// Blends every cell towards its blurred value by `strength` (0: unchanged, 1: the full blur), times the
+// cell's density in `mask` when there is one (same size as the terrain), updating the terrain's
+// eroded/deposited record. Adds the volume lowered and raised to `lowered`/`raised`. `scratch` is reused
+// between calls to avoid allocating per pass.
 void smoothTerrain(Terrain& terrain, float strength, Edges edges, int threads, PaddedGrid& scratch,
-                   double& lowered, double& raised);
+                   double& lowered, double& raised, const RainMap* mask = nullptr);
 
 struct SmoothParams {
   float strength = 0.5f;  // share of the blur applied per pass

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/rain_map.h"
 #include "core/smooth_filter.h"
 #include "core/thermal_erosion.h"
 #include "model_test_terrains.h"
@@ -168,6 +169,31 @@ TEST(SmoothFilter, ClampEdgesReplicateTheBorder) {
   // A plane stays a plane inside; at the border the copied edge flattens it.
   EXPECT_NEAR(t.height.at(5, 5), 10.0f, 1e-5f);
   EXPECT_NEAR(t.height.at(0, 5), 15.0f - 4.0f / 16.0f, 1e-5f);
+}
+
+TEST(SmoothFilter, APaintedRainMapIsItsBrush) {
+  // Peaks on a flat map; rain painted fully over the west third, at half density over the middle third,
+  // none over the east third: the west peak gets the full blur, the middle one half of it, the east one none.
+  Terrain t(Heightmap(48, 16, 1.0f));
+  for (int x : {8, 24, 40}) t.height.at(x, 8) = 17.0f;
+  RainMap mask(48, 16, 0.0f);
+  for (int y = 0; y < 16; ++y)
+    for (int x = 0; x < 32; ++x) mask.setDensity(x, y, x < 16 ? 1.0f : 0.5f);
+  const Terrain before = t;
+  SmoothModel model(SmoothParams{1.0f}, Edges::Wrap);
+  ErosionStats stats;
+  model.run(t, &mask, 0, 1, stats);
+  EXPECT_FLOAT_EQ(t.height.at(8, 8), 1.0f + 16.0f * 4.0f / 16.0f);
+  EXPECT_NEAR(t.height.at(24, 8), 17.0f - 0.5f * 12.0f, 1e-3f);  // half density: 65535 / 2 rounded
+  for (int y = 0; y < 16; ++y)
+    for (int x = 32; x < 48; ++x) ASSERT_EQ(t.height.at(x, y), before.height.at(x, y)) << x << "," << y;
+  EXPECT_LT(testing::recordMismatch(before.height, t), 1e-5f);
+
+  // A mask of another size is refused before anything changes.
+  RainMap wrong(16, 16, 1.0f);
+  const Terrain after = t;
+  EXPECT_THROW(model.run(t, &wrong, 1, 1, stats), Error);
+  EXPECT_TRUE(t.height == after.height);
 }
 
 }  // namespace
