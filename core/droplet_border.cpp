@@ -98,7 +98,8 @@ void depositNearBorder(const TerrainView& t, bool conserving, int64_t cell, F4 w
     if (on[c]) depositCell(t, idx[c], ds * (scale == 1 ? wt[c] : wt[c] * scale));
 }
 
-void erodeNearBorder(const TerrainView& t, bool conserving, int xi, int zi, float xf, float zf, float ds) {
+float erodeNearBorder(const TerrainView& t, bool conserving, int xi, int zi, float xf, float zf, float ds,
+                      float floor) {
   float wt[4][4];
   const BellRows w = bellRows(F4::splat(xf), F4::splat(zf));
   for (int j = 0; j < 4; ++j) w.row[j].store(wt[j]);
@@ -121,9 +122,21 @@ void erodeNearBorder(const TerrainView& t, bool conserving, int xi, int zi, floa
     for (int i = 0; i < 4; ++i) c[i] = (wt[0][i] + wt[1][i]) + (wt[2][i] + wt[3][i]);
     scale = ds / ((c[0] + c[2]) + (c[1] + c[3]));
   }
+  float held[4][4] = {};
   for (int j = 0; j < 4; ++j)
     for (int i = 0; i < 4; ++i)
-      if (wt[j][i] > 0) erodeCell(t, row[j] + col[i], wt[j][i] * scale);
+      if (wt[j][i] > 0) {
+        const int64_t cell = row[j] + col[i];
+        const float delta = wt[j][i] * scale;
+        const float above = t.height[cell] - floor;  // +infinity without a floor
+        const float cut = delta < above ? delta : (above > 0 ? above : 0.0f);
+        held[j][i] = delta - cut;
+        erodeCell(t, cell, cut);
+      }
+  // Summed in erodeInterior's order, so both paths give the droplet the same load.
+  float c[4];
+  for (int i = 0; i < 4; ++i) c[i] = (held[0][i] + held[1][i]) + (held[2][i] + held[3][i]);
+  return (c[0] + c[2]) + (c[1] + c[3]);
 }
 
 }  // namespace runnel::droplet

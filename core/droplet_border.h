@@ -27,7 +27,9 @@ NextCell nextNearBorder(const TerrainView& t, F4 next);
 void depositNearBorder(const TerrainView& t, bool conserving, int64_t cell, F4 wx, F4 wz, float ds);
 
 // The bell brush at (xi + xf, zi + zf), 0 <= xf, zf < 1, cell by cell in the seed's order, each cell
-// wrapped or, off a clamped map, skipped. Conserving normalises over the cells on the map.
-void erodeNearBorder(const TerrainView& t, bool conserving, int xi, int zi, float xf, float zf, float ds);
+// wrapped or, off a clamped map, skipped. Conserving normalises over the cells on the map. No cell is cut
+// below `floor` (-infinity: no floor); returns what the floor held back.
+float erodeNearBorder(const TerrainView& t, bool conserving, int xi, int zi, float xf, float zf, float ds,
+                      float floor);
 
 }  // namespace runnel::droplet

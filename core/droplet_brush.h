@@ -42,26 +42,38 @@ RUNNEL_INLINE BellRows bellRows(F4 xf, F4 zf) {
 }
 
 // Cells i .. i + 3 of the three maps (one index for all three keeps the address arithmetic down).
-RUNNEL_INLINE void erodeRow(float* hgt, float* ero, float* dep, int64_t i, F4 delta) {
+// kFloor: no cell is cut below `floor` (open edges' base level); returns what the floor held back.
+template <bool kFloor = false>
+RUNNEL_INLINE F4 erodeRow(float* hgt, float* ero, float* dep, int64_t i, F4 delta, F4 floor = F4::splat(0)) {
   const F4 zero = F4::splat(0);
-  (F4::load(hgt + i) - delta).store(hgt + i);
+  const F4 height = F4::load(hgt + i);
+  F4 heldBack = zero;
+  if (kFloor) {
+    const F4 cut = min(delta, max(height - floor, zero));
+    heldBack = delta - cut;
+    delta = cut;
+  }
+  (height - delta).store(hgt + i);
   const F4 sediment = F4::load(dep + i);
   // delta <= d: d -= delta, rock unchanged; else rock += delta - d, d = 0. Exactly the seed's values.
   max(sediment - delta, zero).store(dep + i);
   (F4::load(ero + i) + max(delta - sediment, zero)).store(ero + i);
+  return heldBack;
 }
 
 // The bell brush on four rows of four cells that are all on the map. `first` is the index of cell
 // (xi - 1, zi - 1). Classic takes ds times the seed's weights; conserving normalises them first.
-template <bool kConserving>
-RUNNEL_INLINE void erodeInterior(float* hgt, float* ero, float* dep, int W, int64_t first, F4 xf, F4 zf,
-                                 float ds) {
+// kFloor: no cell goes below `floor`; returns the amount the floor held back (0 without kFloor).
+template <bool kConserving, bool kFloor = false>
+RUNNEL_INLINE float erodeInterior(float* hgt, float* ero, float* dep, int W, int64_t first, F4 xf, F4 zf,
+                                  float ds, float floor = 0) {
   const BellRows w = bellRows(xf, zf);
-  const F4 s = F4::splat(kConserving ? ds / w.sum() : ds);
-  erodeRow(hgt, ero, dep, first, w.row[0] * s);
-  erodeRow(hgt, ero, dep, first + W, w.row[1] * s);
-  erodeRow(hgt, ero, dep, first + 2 * W, w.row[2] * s);
-  erodeRow(hgt, ero, dep, first + 3 * W, w.row[3] * s);
+  const F4 s = F4::splat(kConserving ? ds / w.sum() : ds), f = F4::splat(floor);
+  const F4 held0 = erodeRow<kFloor>(hgt, ero, dep, first, w.row[0] * s, f);
+  const F4 held1 = erodeRow<kFloor>(hgt, ero, dep, first + W, w.row[1] * s, f);
+  const F4 held2 = erodeRow<kFloor>(hgt, ero, dep, first + 2 * W, w.row[2] * s, f);
+  const F4 held3 = erodeRow<kFloor>(hgt, ero, dep, first + 3 * W, w.row[3] * s, f);
+  return kFloor ? sumLanes((held0 + held1) + (held2 + held3)) : 0.0f;
 }
 
 // Bilinear deposit of ds1 and then ds2 (0 for one deposit) at (xi + xf, zi + zf), both corners rows on

@@ -67,7 +67,8 @@ RUNNEL_INLINE float bilinear(F4 corners, F4 wx, F4 wz) {
 // Vectors hold (x, z) pairs in lanes 0 and 1 (repeated in 2 and 3), the four corner heights
 // {h00, h10, h01, h11}, and the bilinear weights; every lane does the seed's scalar operation.
 // Runs droplet `d` from where it stands until it ends (true) or steps out of `region` (false).
-template <bool kConserving>
+// kFloor (open edges): the brush cuts no cell below the base level.
+template <bool kConserving, bool kFloor>
 bool runDropletIn(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
                   DropletState& d) {
   float* const hgt = t.height;
@@ -204,11 +205,14 @@ bool runDropletIn(const TerrainView& t, const DropletConstants& k, const Droplet
         const float floor = nh > k.baseLevel ? nh : k.baseLevel;
         const float most = (h > floor ? h - floor : 0.0f) * 0.99f;
         ds = ds < most ? ds : most;
+        // The brush spreads ds over 4 x 4 cells; on open edges it cuts none below the base level, and the
+        // droplet takes only what the brush took.
         if (inside)
-          erodeInterior<kConserving>(hgt, ero, dep, W, cell - W - 1, F4::broadcast<1>(wx),
-                                     F4::broadcast<2>(wz), ds);
+          ds -= erodeInterior<kConserving, kFloor>(hgt, ero, dep, W, cell - W - 1, F4::broadcast<1>(wx),
+                                                   F4::broadcast<2>(wz), ds, k.baseLevel);
         else
-          erodeNearBorder(t, kConserving, int(cell % W), int(cell / W), wx.lane<1>(), wz.lane<2>(), ds);
+          ds -= erodeNearBorder(t, kConserving, int(cell % W), int(cell / W), wx.lane<1>(), wz.lane<2>(), ds,
+                                k.baseLevel);
         eroded += ds;
         dh -= ds;
         s += ds;
@@ -262,7 +266,8 @@ void erodeWithBrush(const TerrainView& t, DropletMode mode, float xp, float zp, 
     else
       erodeInterior<false>(t.height, t.eroded, t.deposited, t.width, first, F4::splat(xf), F4::splat(zf), ds);
   } else {
-    erodeNearBorder(t, conserving, xi, zi, xp - float(xi), zp - float(zi), ds);
+    erodeNearBorder(t, conserving, xi, zi, xp - float(xi), zp - float(zi), ds,
+                    -std::numeric_limits<float>::infinity());
   }
 }
 
@@ -287,8 +292,12 @@ void refreshDroplet(const TerrainView& t, DropletState& d) {
 
 bool continueDroplet(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
                      DropletState& d) {
-  return k.mode == DropletMode::Conserving ? runDropletIn<true>(t, k, region, d)
-                                           : runDropletIn<false>(t, k, region, d);
+  // A finite base level: open edges (wrapping maps have -infinity).
+  if (std::isfinite(k.baseLevel))
+    return k.mode == DropletMode::Conserving ? runDropletIn<true, true>(t, k, region, d)
+                                             : runDropletIn<false, true>(t, k, region, d);
+  return k.mode == DropletMode::Conserving ? runDropletIn<true, false>(t, k, region, d)
+                                           : runDropletIn<false, false>(t, k, region, d);
 }
 
 void tallyDroplet(const DropletState& d, DropletTally& tally) {

@@ -205,7 +205,8 @@ TEST(DropletModel, OpenEdgesLetSedimentLeaveAndCountIt) {
 
 TEST(DropletModel, OpenEdgesCutDownToTheBaseLevelAndNoFurther) {
   // An open edge is eroded but never filled; without a base level each droplet that leaves dug the
-  // border deeper and the map fell to -1e19 within 100k droplets. With it the ground stays bounded.
+  // border deeper and the map fell to -1e19 within 100k droplets. With it no cell goes below the lowest
+  // ground, not even a cell beside a drain that the 4 x 4 brush reaches (it used to sink a few units).
   for (DropletMode mode : {DropletMode::Conserving, DropletMode::Classic}) {
     Terrain t(fbm(128, 128, 32, 5));
     float lo, hi;
@@ -215,7 +216,7 @@ TEST(DropletModel, OpenEdgesCutDownToTheBaseLevelAndNoFurther) {
     float after_lo, after_hi;
     t.height.minMax(after_lo, after_hi);
     EXPECT_EQ(t.height.firstNonFinite(), -1);
-    EXPECT_GT(after_lo, lo - 0.5f * (hi - lo)) << toString(mode) << ": " << st.summary();
+    EXPECT_GE(after_lo, lo) << toString(mode) << ": " << st.summary();
     EXPECT_LE(after_hi, hi + 0.01f);
     EXPECT_LT(t.height.sum(), before) << "sediment leaves through the open edges";
   }

@@ -74,7 +74,8 @@ struct Reference {
     }
   }
 
-  void erodeAt(int xi, int zi, float xp, float zp, float ds) {
+  // Returns what the floor held back (open edges: no cell is cut below the base level).
+  float erodeAt(int xi, int zi, float xp, float zp, float ds, float floor) {
     float wt[4][4] = {};
     for (int z = zi - 1; z <= zi + 2; ++z) {
       const float zo = z - zp;
@@ -94,13 +95,15 @@ struct Reference {
       for (int i = 0; i < 4; ++i) col[i] = (wt[0][i] + wt[1][i]) + (wt[2][i] + wt[3][i]);
       scale = ds / ((col[0] + col[2]) + (col[1] + col[3]));
     }
+    float held[4][4] = {};
     for (int z = zi - 1; z <= zi + 2; ++z)
       for (int x = xi - 1; x <= xi + 2; ++x) {
         const float w = wt[z - zi + 1][x - xi + 1];
         if (w <= 0) continue;
         int cx, cz;
         cell(x, z, cx, cz);
-        const float delta = w * scale;
+        const float delta = std::min(w * scale, std::max(t.height.at(cx, cz) - floor, 0.0f));
+        held[z - zi + 1][x - xi + 1] = w * scale - delta;
         t.height.at(cx, cz) -= delta;
         float r = t.eroded.at(cx, cz), d = t.deposited.at(cx, cz);
         if (delta <= d)
@@ -112,6 +115,9 @@ struct Reference {
         t.eroded.at(cx, cz) = r;
         t.deposited.at(cx, cz) = d;
       }
+    float col[4];
+    for (int i = 0; i < 4; ++i) col[i] = (held[0][i] + held[1][i]) + (held[2][i] + held[3][i]);
+    return (col[0] + col[2]) + (col[1] + col[3]);
   }
 
   void droplet(uint64_t index) {
@@ -187,7 +193,7 @@ struct Reference {
         // Runnel's open edges drain to a base level (the seed has none; on wrapping maps this is dh).
         const float floor = s.edges == Edges::Clamp ? std::max(nh, base) : nh;
         ds = std::min(ds, std::max(h - floor, 0.0f) * 0.99f);
-        erodeAt(xi, zi, xp, zp, ds);
+        ds -= erodeAt(xi, zi, xp, zp, ds, s.edges == Edges::Clamp ? base : -INFINITY);
         dh -= ds;
         sed += ds;
       }
