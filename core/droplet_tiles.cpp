@@ -120,9 +120,10 @@ double DropletTiles::run(const TerrainView& t, const DropletConstants& k, const 
       phase_ = 0;
     }
   }
+  // Droplets not yet counted: still going, or ended with what they carried off an open edge.
   double carried = 0;
   for (size_t i = next_ - waveFirst_; i < droplets_.size(); ++i) carried += double(droplets_[i].s);
-  return droplets_.empty() ? 0.0 : carried;
+  return carried;
 }
 
 void DropletTiles::continueFrom(const DropletTiles& other) {
