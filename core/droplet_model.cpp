@@ -61,9 +61,7 @@ void DropletModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, ui
       terrain.deposited.height() != H)
     throw Error("droplet model: the terrain's bookkeeping maps do not match its size");
   if (rain) {
-    if (rain->width() != W || rain->height() != H)
-      throw Error("rain map: size " + std::to_string(rain->width()) + "x" + std::to_string(rain->height()) +
-                  " does not match the terrain's " + std::to_string(W) + "x" + std::to_string(H));
+    checkRainFits(*rain, W, H);
     if (!(rain->totalWeight() > 0)) throw Error("rain map: no cell has rain and there are no springs");
   }
 

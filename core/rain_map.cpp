@@ -206,4 +206,10 @@ StartCell RainMap::sample(DropletRandom& r) const {
   return {0, 0};  // unreachable while total > 0
 }
 
+void checkRainFits(const RainMap& rain, int width, int height) {
+  if (rain.width() != width || rain.height() != height)
+    throw Error("rain map: size " + std::to_string(rain.width()) + "x" + std::to_string(rain.height()) +
+                " does not match the terrain's " + std::to_string(width) + "x" + std::to_string(height));
+}
+
 }  // namespace runnel

@@ -66,4 +66,7 @@ class RainMap {
   std::vector<Spring> springs_;
 };
 
+// Throws Error("rain map: size WxH does not match the terrain's WxH") unless `rain` is width x height.
+void checkRainFits(const RainMap& rain, int width, int height);
+
 }  // namespace runnel

@@ -137,10 +137,7 @@ void SimulationWorker::setModel(std::unique_ptr<ErosionModel> model) {
 void SimulationWorker::setRain(std::shared_ptr<const RainMap> rain) {
   if (rain) {
     std::lock_guard<std::mutex> lock(commandMutex_);
-    if (rain->width() != baseWidth_ || rain->height() != baseHeight_)
-      throw Error("rain map: size " + std::to_string(rain->width()) + "x" + std::to_string(rain->height()) +
-                  " does not match the terrain's " + std::to_string(baseWidth_) + "x" +
-                  std::to_string(baseHeight_));
+    checkRainFits(*rain, baseWidth_, baseHeight_);
   }
   enqueue([this, rain = std::move(rain)] {
     if (!rain || (rain->width() == base_.width() && rain->height() == base_.heightCells())) rain_ = rain;

@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <string>
 
-#include "error.h"
 #include "rain_map.h"
 #include "row_bands.h"
 #include "soil_record.h"
@@ -86,10 +84,7 @@ std::unique_ptr<ErosionModel> SmoothModel::clone() const {
 }
 
 void SmoothModel::run(Terrain& terrain, const RainMap* rain, uint64_t, uint64_t count, ErosionStats& stats) {
-  if (rain && (rain->width() != terrain.width() || rain->height() != terrain.heightCells()))
-    throw Error("rain map: size " + std::to_string(rain->width()) + "x" + std::to_string(rain->height()) +
-                " does not match the terrain's " + std::to_string(terrain.width()) + "x" +
-                std::to_string(terrain.heightCells()));
+  if (rain) checkRainFits(*rain, terrain.width(), terrain.heightCells());
   const auto start = std::chrono::steady_clock::now();
   ErosionStats run;
   run.soilBefore = soilTotal(terrain.height, nullptr, threads_);
