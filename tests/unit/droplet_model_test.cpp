@@ -157,7 +157,7 @@ TEST(DropletModel, ClassicModeShowsTheSeedsDrift) {
   EXPECT_EQ(t.height.firstNonFinite(), -1);
 }
 
-// The sequential order; the tiled one is split at epoch multiples (parallel_droplets_test.cpp).
+// The sequential order; the tiled one in parallel_droplets_test.cpp.
 TEST(DropletModel, SameTerrainForAnyBatchSplit) {
   for (DropletMode mode : {DropletMode::Conserving, DropletMode::Classic}) {
     DropletSettings s = settingsFor(mode, Edges::Wrap, 42);

@@ -54,7 +54,7 @@ void expectSameStats(const ErosionStats& a, const ErosionStats& b) {
 }
 
 TEST(ParallelDroplets, SameTerrainAndStatsForAnyThreadCount) {
-  // 320 x 192: 4 x 2 tiles (wrap) or 5 x 3 (clamp); 1.5 epochs, so a partial epoch too.
+  // 320 x 192: 4 x 2 tiles (wrap) or 5 x 3 (clamp).
   const Terrain base = fbm(320, 192);
   ASSERT_EQ(DropletTiles::tilesAlong(320, Edges::Wrap), 4);
   ASSERT_EQ(DropletTiles::tilesAlong(320, Edges::Clamp), 5);
