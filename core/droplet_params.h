@@ -29,9 +29,9 @@ DropletMode dropletModeFromString(const std::string& s);  // throws Error naming
 // The order in which droplets touch the terrain.
 // tiled:      the parallel schedule (core/droplet_tiles.h): the same terrain for any thread count and any
 //             batch split. On maps under 128 cells a side it is one tile: the sequential order itself,
-//             except that a run ending inside a wave has run the wave's later droplets too. Against sequential on a 512 fBm map (relief
-//             128, 200k droplets): eroded volume +0.16%, steps +0.5%, height-change maps correlate 0.993
-//             (tests/bench/bench_parallel --compare).
+//             except that a run ending inside a wave has run the wave's later droplets too. Against
+//             sequential on a 512 fBm map (relief 128, 200k droplets): eroded volume +0.26%, steps +0.76%,
+//             height-change maps correlate 0.994 (tests/bench/bench_parallel --compare).
 // sequential: one droplet after another in index order on one thread (the seed's order), the reference;
 //             the same terrain for any batch split.
 enum class DropletOrder { Tiled, Sequential };

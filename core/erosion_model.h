@@ -22,8 +22,9 @@ class ErosionModel {
   virtual std::unique_ptr<ErosionModel> clone() const = 0;
   virtual const char* name() const = 0;
   // Takes over what a model of the same kind keeps between units besides the terrain (the grid model's
-  // water and suspended sediment, the droplet model's droplets in flight), so replacing a model mid-run (a slider change) neither drains the map
-  // nor loses the sediment in suspension. Models without such state ignore it.
+  // water and suspended sediment, the droplet model's droplets in flight), so replacing a model mid-run (a
+  // slider change) neither drains the map nor loses the sediment in suspension. Models without such state
+  // ignore it.
   virtual void continueFrom(const ErosionModel& previous) {}
   // run() measures the soil (stats.soilBefore/soilAfter, one pass over every cell each) unless told not
   // to. A caller running short batches on a big map turns it off and, when this returns true (the model
