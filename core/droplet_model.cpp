@@ -72,10 +72,9 @@ void DropletModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, ui
   // A run that does not go on from the last one starts on a new terrain (or the base again): its lowest
   // height is the outlet.
   const bool continuing = first != 0 && first == next_;
-  if (!continuing) {
+  if (!continuing) {  // (the tiles drop their droplets in flight themselves: `first` is not where they ended)
     baseLevel_ = settings_.baseLevel;
     carried_ = 0;
-    if (tiles_) tiles_->dropFlight();
   }
   // The soil: the heights and the sediment droplets in flight carry.
   if (measureSoil_) run.soilBefore = terrain.height.sum() + carried_;

@@ -53,8 +53,6 @@ class DropletTiles {
              uint64_t first, uint64_t count, DropletTally& tally);
   // Takes over the droplets in flight of another scheduler (a model replaced mid-run, as by a slider).
   void continueFrom(const DropletTiles& other);
-  // Forgets the droplets in flight (the terrain they were on is gone).
-  void dropFlight();
 
   // Tiles along a map side of n cells (even on a wrapping map, so the colours alternate across the seam).
   static int tilesAlong(int n, Edges edges);
@@ -70,6 +68,7 @@ class DropletTiles {
   void layout(int width, int rows, Edges edges);
   void launchWave(const TerrainView& t, const RainMap* rain, uint64_t seed, uint64_t first, uint32_t count);
   void runPhase(const TerrainView& t, const DropletConstants& k, std::vector<int>& tiles);
+  void dropFlight();  // forgets the droplets in flight (the terrain they were on is gone)
   void runTile(const TerrainView& t, const DropletConstants& k, Tile& tile);
   int tileAt(float x, float z) const;
 
