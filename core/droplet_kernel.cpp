@@ -13,12 +13,16 @@
 #include "droplet_kernel.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cfloat>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <string_view>
 
 #include "droplet_border.h"
 #include "droplet_brush.h"
+#include "droplet_brush_avx2.h"
 #include "simd4.h"
 
 namespace runnel {
@@ -66,11 +70,21 @@ RUNNEL_INLINE float bilinear(F4 corners, F4 wx, F4 wz) {
 
 // Vectors hold (x, z) pairs in lanes 0 and 1 (repeated in 2 and 3), the four corner heights
 // {h00, h10, h01, h11}, and the bilinear weights; every lane does the seed's scalar operation.
+// sqrt(max(x, 0)), in the encoding of the path it runs on.
+template <bool kAvx2>
+RUNNEL_INLINE float speedOf(float x) {
+  if constexpr (kAvx2)
+    return squareRootAvx2(atLeastZeroAvx2(x));
+  else
+    return squareRoot(atLeastZero(x));
+}
+
 // Runs droplet `d` from where it stands until it ends (true) or steps out of `region` (false).
-// kFloor (open edges): the brush cuts no cell below the base level.
-template <bool kConserving, bool kFloor>
-bool runDropletIn(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
-                  DropletState& d) {
+// kFloor (open edges): the brush cuts no cell below the base level. kAvx2: the AVX2 brush (the caller
+// must be compiled for AVX2).
+template <bool kConserving, bool kFloor, bool kAvx2>
+RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
+                                DropletState& d) {
   float* const hgt = t.height;
   float* const ero = t.eroded;
   float* const dep = t.deposited;
@@ -116,7 +130,8 @@ bool runDropletIn(const TerrainView& t, const DropletConstants& k, const Droplet
         corners.shuffle<3, 3, 3, 3>();
     dir = (dir - g) * Ki + g;  // inertia
     const F4 dir2 = dir * dir;
-    const float dl = squareRoot(dir2.lane<0>() + dir2.lane<1>());
+    const float dl =
+        kAvx2 ? squareRootAvx2(dir2.lane<0>() + dir2.lane<1>()) : squareRoot(dir2.lane<0>() + dir2.lane<1>());
     if (dl <= FLT_EPSILON) {
       const float a = rng.uniform() * 6.28318530718f;
       const float dx = std::cos(a), dz = std::sin(a);
@@ -188,7 +203,7 @@ bool runDropletIn(const TerrainView& t, const DropletConstants& k, const Droplet
             depositHere<kConserving>(t, inside, cell, wx, wz, ds);
       const float dh = (h - nh) + ds;  // the seed's DEPOSIT(dh)
       s -= ds;
-      v = squareRoot(atLeastZero(k.Kg * dh));  // v * v + Kg dh with v = 0 (0 + x is x)
+      v = speedOf<kAvx2>(k.Kg * dh);  // v * v + Kg dh with v = 0 (0 + x is x)
     } else {
       float dh = h - nh;
       const float q = (dh > k.minSlope ? dh : k.minSlope) * v * w * k.Kq;
@@ -207,7 +222,10 @@ bool runDropletIn(const TerrainView& t, const DropletConstants& k, const Droplet
         ds = ds < most ? ds : most;
         // The brush spreads ds over 4 x 4 cells; on open edges it cuts none below the base level, and the
         // droplet takes only what the brush took.
-        if (inside)
+        if (inside && kAvx2)
+          ds -= erodeInteriorAvx2<kConserving, kFloor>(hgt, ero, dep, W, cell - W - 1, wx.lane<1>(),
+                                                       wz.lane<2>(), ds, k.baseLevel);
+        else if (inside)
           ds -= erodeInterior<kConserving, kFloor>(hgt, ero, dep, W, cell - W - 1, F4::broadcast<1>(wx),
                                                    F4::broadcast<2>(wz), ds, k.baseLevel);
         else
@@ -217,7 +235,7 @@ bool runDropletIn(const TerrainView& t, const DropletConstants& k, const Droplet
         dh -= ds;
         s += ds;
       }
-      v = squareRoot(atLeastZero(v * v + k.Kg * dh));
+      v = speedOf<kAvx2>(v * v + k.Kg * dh);
     }
     w *= k.evaporation;
 
@@ -290,14 +308,67 @@ void refreshDroplet(const TerrainView& t, DropletState& d) {
   d.h = bilinear(F4::load(d.corners), u.shuffle<0, 1, 0, 1>(), u.shuffle<2, 2, 3, 3>());
 }
 
-bool continueDroplet(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
-                     DropletState& d) {
+namespace {
+
+template <bool kAvx2>
+RUNNEL_INLINE bool runDropletFor(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
+                                 DropletState& d) {
   // A finite base level: open edges (wrapping maps have -infinity).
   if (std::isfinite(k.baseLevel))
-    return k.mode == DropletMode::Conserving ? runDropletIn<true, true>(t, k, region, d)
-                                             : runDropletIn<false, true>(t, k, region, d);
-  return k.mode == DropletMode::Conserving ? runDropletIn<true, false>(t, k, region, d)
-                                           : runDropletIn<false, false>(t, k, region, d);
+    return k.mode == DropletMode::Conserving ? runDropletIn<true, true, kAvx2>(t, k, region, d)
+                                             : runDropletIn<false, true, kAvx2>(t, k, region, d);
+  return k.mode == DropletMode::Conserving ? runDropletIn<true, false, kAvx2>(t, k, region, d)
+                                           : runDropletIn<false, false, kAvx2>(t, k, region, d);
+}
+
+bool continueBaseline(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
+                      DropletState& d) {
+  return runDropletFor<false>(t, k, region, d);
+}
+
+#ifdef RUNNEL_HAS_AVX2_PATH
+// The same loop compiled for AVX2 (VEX encoding, the two-row brush). flatten pulls the brush in.
+__attribute__((target("avx2"), flatten)) bool continueAvx2(const TerrainView& t, const DropletConstants& k,
+                                                           const DropletRegion& region, DropletState& d) {
+  return runDropletFor<true>(t, k, region, d);
+}
+#endif
+
+std::atomic<DropletCpu> gCpu{DropletCpu::Auto};
+
+bool hasAvx2() {
+#ifdef RUNNEL_HAS_AVX2_PATH
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
+void setDropletCpu(DropletCpu cpu) {
+  gCpu.store(cpu, std::memory_order_relaxed);
+}
+
+DropletCpu dropletCpu() {
+  // RUNNEL_DROPLET_CPU=baseline picks the SSE2 path for Auto (to compare the two, or rule one out).
+  static const bool baselineAsked = [] {
+    const char* e = std::getenv("RUNNEL_DROPLET_CPU");
+    return e && std::string_view(e) == "baseline";
+  }();
+  DropletCpu chosen = gCpu.load(std::memory_order_relaxed);
+  if (chosen == DropletCpu::Auto && baselineAsked) chosen = DropletCpu::Baseline;
+  if (chosen == DropletCpu::Baseline || !hasAvx2()) return DropletCpu::Baseline;
+  return DropletCpu::Avx2;
+}
+
+bool continueDroplet(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
+                     DropletState& d) {
+#ifdef RUNNEL_HAS_AVX2_PATH
+  if (dropletCpu() == DropletCpu::Avx2) return continueAvx2(t, k, region, d);
+#endif
+  return continueBaseline(t, k, region, d);
 }
 
 void tallyDroplet(const DropletState& d, DropletTally& tally) {

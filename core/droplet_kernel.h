@@ -86,6 +86,13 @@ void refreshDroplet(const TerrainView& t, DropletState& d);
 // Adds an ended droplet to the tally, in the same way runDroplet does.
 void tallyDroplet(const DropletState& d, DropletTally& tally);
 
+// Which instructions the loop uses. Both give the same terrain to the bit; AVX2 takes fewer instructions
+// (three-operand encoding, the brush two rows at a time). Auto: AVX2 where the CPU has it, unless the
+// environment says RUNNEL_DROPLET_CPU=baseline.
+enum class DropletCpu { Auto, Baseline, Avx2 };
+void setDropletCpu(DropletCpu cpu);  // for tests; process-wide, read at each continueDroplet
+DropletCpu dropletCpu();             // the one in use: Baseline or Avx2
+
 // The erosion brush alone: removes `ds` with the bell brush around (xp, zp), as one erosion step does
 // (classic: the seed's weights; conserving: normalised). For tests of the brush.
 void erodeWithBrush(const TerrainView& t, DropletMode mode, float xp, float zp, float ds);

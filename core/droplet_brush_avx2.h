@@ -1,0 +1,93 @@
+// The erosion brush two rows (eight cells) at a time, for CPUs with AVX2 (private to droplet_kernel.cpp,
+// which picks it at run time). Lane by lane it does erodeInterior's operations (droplet_brush.h) in the
+// same order, so both give the same terrain to the bit; it only needs half the vector instructions.
+// No FMA: a fused multiply-add rounds once where the seed rounds twice.
+#pragma once
+#include <immintrin.h>
+
+#include <cstdint>
+
+#include "droplet_brush.h"
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#define RUNNEL_HAS_AVX2_PATH 1
+// Not always_inline: the caller is a template shared with the SSE2 path, so these inline only where the
+// whole loop is compiled for AVX2 (droplet_kernel.cpp flattens it there).
+#define RUNNEL_AVX2 inline __attribute__((target("avx2")))
+
+namespace runnel::droplet {
+
+// Row r at p and row r + 1 at p + W, as one vector {row r, row r + 1}.
+RUNNEL_AVX2 __m256 loadRows(const float* p, int64_t W) {
+  return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(p)), _mm_loadu_ps(p + W), 1);
+}
+RUNNEL_AVX2 void storeRows(float* p, int64_t W, __m256 v) {
+  _mm_storeu_ps(p, _mm256_castps256_ps128(v));
+  _mm_storeu_ps(p + W, _mm256_extractf128_ps(v, 1));
+}
+
+// erodeRow on rows i and i + W.
+template <bool kFloor>
+RUNNEL_AVX2 __m256 erodeRows(float* hgt, float* ero, float* dep, int64_t i, int64_t W, __m256 delta,
+                             __m256 floor) {
+  const __m256 zero = _mm256_setzero_ps();
+  const __m256 height = loadRows(hgt + i, W);
+  __m256 heldBack = zero;
+  if (kFloor) {
+    const __m256 cut = _mm256_min_ps(delta, _mm256_max_ps(_mm256_sub_ps(height, floor), zero));
+    heldBack = _mm256_sub_ps(delta, cut);
+    delta = cut;
+  }
+  storeRows(hgt + i, W, _mm256_sub_ps(height, delta));
+  const __m256 sediment = loadRows(dep + i, W);
+  storeRows(dep + i, W, _mm256_max_ps(_mm256_sub_ps(sediment, delta), zero));
+  storeRows(ero + i, W,
+            _mm256_add_ps(loadRows(ero + i, W), _mm256_max_ps(_mm256_sub_ps(delta, sediment), zero)));
+  return heldBack;
+}
+
+// BellRows::sum's order, (row 0 + row 1) + (row 2 + row 3) summed over its lanes, for {row 0, row 1}
+// and {row 2, row 3}.
+RUNNEL_AVX2 float sumRows(__m256 rows01, __m256 rows23) {
+  const __m128 r01 = _mm_add_ps(_mm256_castps256_ps128(rows01), _mm256_extractf128_ps(rows01, 1));
+  const __m128 r23 = _mm_add_ps(_mm256_castps256_ps128(rows23), _mm256_extractf128_ps(rows23, 1));
+  return sumLanes(F4{_mm_add_ps(r01, r23)});
+}
+
+// erodeInterior (droplet_brush.h) with xf and zf as lone floats.
+template <bool kConserving, bool kFloor>
+RUNNEL_AVX2 float erodeInteriorAvx2(float* hgt, float* ero, float* dep, int W, int64_t first, float xf,
+                                    float zf, float ds, float floor) {
+  const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1), quarter = _mm256_set1_ps(0.25f),
+               bell = _mm256_set1_ps(kBell);
+  const __m256 xf8 = _mm256_set1_ps(xf), zf8 = _mm256_set1_ps(zf);
+  const __m256 xo = _mm256_sub_ps(_mm256_setr_ps(-1, 0, 1, 2, -1, 0, 1, 2), xf8);
+  const __m256 zo01 = _mm256_sub_ps(_mm256_setr_ps(-1, -1, -1, -1, 0, 0, 0, 0), zf8);
+  const __m256 zo23 = _mm256_sub_ps(_mm256_setr_ps(1, 1, 1, 1, 2, 2, 2, 2), zf8);
+  const __m256 xo2 = _mm256_mul_ps(xo, xo), zo01sq = _mm256_mul_ps(zo01, zo01),
+               zo23sq = _mm256_mul_ps(zo23, zo23);
+  // The bell's weights for rows 0 and 1, and for rows 2 and 3 (bellRows: the same steps).
+  const __m256 w01 = _mm256_mul_ps(
+      _mm256_max_ps(_mm256_sub_ps(one, _mm256_mul_ps(_mm256_add_ps(xo2, zo01sq), quarter)), zero), bell);
+  const __m256 w23 = _mm256_mul_ps(
+      _mm256_max_ps(_mm256_sub_ps(one, _mm256_mul_ps(_mm256_add_ps(xo2, zo23sq), quarter)), zero), bell);
+  const __m256 s = _mm256_set1_ps(kConserving ? ds / sumRows(w01, w23) : ds), f = _mm256_set1_ps(floor);
+  const __m256 held01 = erodeRows<kFloor>(hgt, ero, dep, first, W, _mm256_mul_ps(w01, s), f);
+  const __m256 held23 = erodeRows<kFloor>(hgt, ero, dep, first + 2 * int64_t(W), W, _mm256_mul_ps(w23, s), f);
+  return kFloor ? sumRows(held01, held23) : 0.0f;
+}
+
+// sqrt(x) and max(x, 0) on a lone float in the AVX encoding: the SSE one (simd4.h) stalls after 256-bit work.
+RUNNEL_INLINE float squareRootAvx2(float x) {
+  float r;
+  __asm__("vsqrtss %1, %1, %0" : "=x"(r) : "x"(x));
+  return r;
+}
+RUNNEL_INLINE float atLeastZeroAvx2(float x) {
+  float r;
+  __asm__("vmaxss %2, %1, %0" : "=x"(r) : "x"(x), "x"(0.0f));
+  return r;
+}
+
+}  // namespace runnel::droplet
+#endif
