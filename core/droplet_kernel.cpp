@@ -54,8 +54,8 @@ namespace {
 // Bilinear deposit where the droplet stands. (A function of the state's values rather than a lambda
 // capturing it by reference, which would keep the state in memory instead of registers.)
 template <bool kConserving>
-RUNNEL_INLINE void depositHere(const TerrainView& t, bool inside, int64_t cell, F4 wx, F4 wz, float ds) {
-  if (inside)
+RUNNEL_INLINE void depositHere(const TerrainView& t, bool cornersIn, int64_t cell, F4 wx, F4 wz, float ds) {
+  if (cornersIn)
     depositInterior<false>(t.height, t.deposited, t.width, cell, wx, wz, ds, 0);
   else
     depositNearBorder(t, kConserving, cell, wx, wz, ds);
@@ -110,6 +110,9 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
   }
   const unsigned interiorX = unsigned(std::max(W - 3, 0)), interiorZ = unsigned(std::max(H - 3, 0));
   bool inside = unsigned(xi) - 1u < interiorX && unsigned(zi) - 1u < interiorZ;
+  // The cell's 2 x 2 corners are on the map (a wider band than the brush's): plain loads and deposits.
+  const unsigned cornersX = unsigned(std::max(W - 1, 0)), cornersZ = unsigned(std::max(H - 1, 0));
+  bool cornersIn = unsigned(xi) < cornersX && unsigned(zi) < cornersZ;
   int64_t cell = int64_t(zi) * W + xi;
   F4 corners = F4::load(d.corners);
   float h = d.h;
@@ -143,6 +146,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
 
     // Next position and its height. Truncation is floor for the interior (x >= 1); a position that
     // truncates wrongly (-1 < x < 0) is outside the interior and floored properly near the border.
+    // nextInside: the brush's 4 x 4 cells are on the map; nextCornersIn: the 2 x 2 corners are.
     pos = pos + dir;
     const I4 cellOf = pos.truncate();
     const int nxi = cellOf.lane<0>(), nzi = cellOf.lane<1>();
@@ -153,10 +157,14 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       nextInside = true;
       stepsInside = std::min(std::min(nxi - loX, hiX - 1 - nxi), std::min(nzi - loZ, hiZ - 1 - nzi));
     }
-    if (!nextInside && unsigned(nxi) - 1u < interiorX && unsigned(nzi) - 1u < interiorZ) {
-      // On the map's interior but outside the region's fast area: the fast path, and a check whether the
-      // step leaves the region (most steps near a tile's edge do not).
-      nextInside = true;
+    bool nextCornersIn = nextInside;
+    if (!nextInside && pos.lane<0>() >= 0 && pos.lane<1>() >= 0 && unsigned(nxi) < cornersX &&
+        unsigned(nzi) < cornersZ) {
+      // On the map but outside the region's fast area (truncation is floor here, as x >= 0): plain loads,
+      // the brush's fast path where its 4 x 4 cells are on the map, and a check whether the step leaves
+      // the region (most steps near a tile's edge do not).
+      nextCornersIn = true;
+      nextInside = unsigned(nxi) - 1u < interiorX && unsigned(nzi) - 1u < interiorZ;
       if (nxi < region.x0 || nxi >= region.x1 || nzi < region.z0 || nzi >= region.z1) {
         leaving = true;
         limit = moves + 1;
@@ -164,7 +172,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
     }
     F4 nfrac;
     int64_t ncell;
-    if (nextInside) {
+    if (nextCornersIn) {
       nfrac = pos - F4::fromInt(cellOf);
       ncell = int64_t(nzi) * W + nxi;
       corners = F4::loadPairs(hgt + ncell, hgt + ncell + W);  // the gradient is done with the old ones
@@ -187,7 +195,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       // The pit rule: fill up to the next height and go on from rest, or drop everything and stop.
       const float fill = (nh - h) + 0.001f;
       if (fill >= s) {
-        depositHere<kConserving>(t, inside, cell, wx, wz, s);
+        depositHere<kConserving>(t, cornersIn, cell, wx, wz, s);
         s = 0;
         break;
       }
@@ -196,11 +204,11 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       // From rest the capacity is 0, so Kd of the remaining load is dropped too, in the same step and
       // at the same place (the seed does both); one pass over the corners does the two deposits.
       const float ds = s * k.Kd;
-      if (inside)
+      if (cornersIn)
         depositInterior<true>(hgt, dep, W, cell, wx, wz, fill, ds);
       else
-        depositHere<kConserving>(t, inside, cell, wx, wz, fill),
-            depositHere<kConserving>(t, inside, cell, wx, wz, ds);
+        depositHere<kConserving>(t, cornersIn, cell, wx, wz, fill),
+            depositHere<kConserving>(t, cornersIn, cell, wx, wz, ds);
       const float dh = (h - nh) + ds;  // the seed's DEPOSIT(dh)
       s -= ds;
       v = speedOf<kAvx2>(k.Kg * dh);  // v * v + Kg dh with v = 0 (0 + x is x)
@@ -210,7 +218,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       float ds = s - q;
       if (ds >= 0) {
         ds *= k.Kd;
-        depositHere<kConserving>(t, inside, cell, wx, wz, ds);
+        depositHere<kConserving>(t, cornersIn, cell, wx, wz, ds);
         dh += ds;  // the seed's DEPOSIT(dh)
         s -= ds;
       } else {
@@ -243,6 +251,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
     cell = ncell;
     wx = nwx, wz = nwz;
     inside = nextInside;
+    cornersIn = nextCornersIn;
     h = nh;
   }
 
@@ -263,7 +272,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
   if (moves >= k.maxPath) {
     d.longPath = true;
     if (kConserving) {
-      depositHere<kConserving>(t, inside, cell, wx, wz, s);  // drop the load where the path is cut
+      depositHere<kConserving>(t, cornersIn, cell, wx, wz, s);  // drop the load where the path is cut
       d.s = 0;
     }
   }
