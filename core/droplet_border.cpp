@@ -98,8 +98,36 @@ void depositNearBorder(const TerrainView& t, bool conserving, int64_t cell, F4 w
     if (on[c]) depositCell(t, idx[c], ds * (scale == 1 ? wt[c] : wt[c] * scale));
 }
 
+namespace {
+
+// The brush on a wrapping map whose 16 cells are distinct (at least 4 x 4): gathered into a 4 x 4 block,
+// eroded there by the interior brush (the same operations; a cell of weight 0 is left as it was), and
+// put back. Nothing is held back: a wrapping map has no floor.
+template <bool kConserving>
+void erodeWrapped(const TerrainView& t, int xi, int zi, float xf, float zf, float ds) {
+  int64_t idx[16];
+  float h[16], e[16], d[16];
+  for (int j = 0; j < 4; ++j) {
+    const int64_t row = int64_t(wrapNear(zi - 1 + j, t.rows)) * t.width;
+    for (int i = 0; i < 4; ++i) {
+      const int64_t c = row + wrapNear(xi - 1 + i, t.width);
+      idx[j * 4 + i] = c;
+      h[j * 4 + i] = t.height[c], e[j * 4 + i] = t.eroded[c], d[j * 4 + i] = t.deposited[c];
+    }
+  }
+  erodeInterior<kConserving>(h, e, d, 4, 0, F4::splat(xf), F4::splat(zf), ds);
+  for (int c = 0; c < 16; ++c)
+    t.height[idx[c]] = h[c], t.eroded[idx[c]] = e[c], t.deposited[idx[c]] = d[c];
+}
+
+}  // namespace
+
 float erodeNearBorder(const TerrainView& t, bool conserving, int xi, int zi, float xf, float zf, float ds,
                       float floor) {
+  if (t.edges == Edges::Wrap && t.width >= 4 && t.rows >= 4) {
+    conserving ? erodeWrapped<true>(t, xi, zi, xf, zf, ds) : erodeWrapped<false>(t, xi, zi, xf, zf, ds);
+    return 0;
+  }
   float wt[4][4];
   const BellRows w = bellRows(F4::splat(xf), F4::splat(zf));
   for (int j = 0; j < 4; ++j) w.row[j].store(wt[j]);
