@@ -116,8 +116,7 @@ void erodeWrapped(const TerrainView& t, int xi, int zi, float xf, float zf, floa
     }
   }
   erodeInterior<kConserving>(h, e, d, 4, 0, F4::splat(xf), F4::splat(zf), ds);
-  for (int c = 0; c < 16; ++c)
-    t.height[idx[c]] = h[c], t.eroded[idx[c]] = e[c], t.deposited[idx[c]] = d[c];
+  for (int c = 0; c < 16; ++c) t.height[idx[c]] = h[c], t.eroded[idx[c]] = e[c], t.deposited[idx[c]] = d[c];
 }
 
 }  // namespace

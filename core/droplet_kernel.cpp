@@ -68,9 +68,14 @@ RUNNEL_INLINE float bilinear(F4 corners, F4 wx, F4 wz) {
   return mix.lane<0>() + mix.lane<2>();
 }
 
-// Vectors hold (x, z) pairs in lanes 0 and 1 (repeated in 2 and 3), the four corner heights
-// {h00, h10, h01, h11}, and the bilinear weights; every lane does the seed's scalar operation.
-// sqrt(max(x, 0)), in the encoding of the path it runs on.
+// sqrt(x), and sqrt(max(x, 0)), in the encoding of the path they run on.
+template <bool kAvx2>
+RUNNEL_INLINE float rootOf(float x) {
+  if constexpr (kAvx2)
+    return squareRootAvx2(x);
+  else
+    return squareRoot(x);
+}
 template <bool kAvx2>
 RUNNEL_INLINE float speedOf(float x) {
   if constexpr (kAvx2)
@@ -79,6 +84,8 @@ RUNNEL_INLINE float speedOf(float x) {
     return squareRoot(atLeastZero(x));
 }
 
+// Vectors hold (x, z) pairs in lanes 0 and 1 (repeated in 2 and 3), the four corner heights
+// {h00, h10, h01, h11}, and the bilinear weights; every lane does the seed's scalar operation.
 // Runs droplet `d` from where it stands until it ends (true) or steps out of `region` (false).
 // kFloor (open edges): the brush cuts no cell below the base level. kAvx2: the AVX2 brush (the caller
 // must be compiled for AVX2).
@@ -133,8 +140,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
         corners.shuffle<3, 3, 3, 3>();
     dir = (dir - g) * Ki + g;  // inertia
     const F4 dir2 = dir * dir;
-    const float dl =
-        kAvx2 ? squareRootAvx2(dir2.lane<0>() + dir2.lane<1>()) : squareRoot(dir2.lane<0>() + dir2.lane<1>());
+    const float dl = rootOf<kAvx2>(dir2.lane<0>() + dir2.lane<1>());
     if (dl <= FLT_EPSILON) {
       const float a = rng.uniform() * 6.28318530718f;
       const float dx = std::cos(a), dz = std::sin(a);
