@@ -3,6 +3,7 @@
 #   tests/bench/callgrind_steps.sh BUILD_DIR [SIZE] [DROPLETS] [MODE] [ORDER]   (ORDER: tiled or sequential,
 #   on one thread)
 # e.g. tests/bench/callgrind_steps.sh build 256 20000 conserving
+# Counts the AVX2 path where the CPU has it; RUNNEL_DROPLET_CPU=baseline in the environment counts SSE2.
 set -euo pipefail
 build=${1:-build}
 size=${2:-256}
