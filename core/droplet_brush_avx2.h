@@ -3,13 +3,13 @@
 // same order, so both give the same terrain to the bit; it only needs half the vector instructions.
 // No FMA: a fused multiply-add rounds once where the seed rounds twice.
 #pragma once
-#include <immintrin.h>
-
 #include <cstdint>
 
 #include "droplet_brush.h"
 
 #if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+
 #define RUNNEL_HAS_AVX2_PATH 1
 // Not always_inline: the caller is a template shared with the SSE2 path, so these inline only where the
 // whole loop is compiled for AVX2 (droplet_kernel.cpp flattens it there).
@@ -89,5 +89,14 @@ RUNNEL_INLINE float atLeastZeroAvx2(float x) {
   return r;
 }
 
+}  // namespace runnel::droplet
+
+#else  // no AVX2 path on this platform: droplet_kernel.cpp never takes it; these let its loop compile
+
+namespace runnel::droplet {
+template <bool kConserving, bool kFloor>
+float erodeInteriorAvx2(float*, float*, float*, int, int64_t, float, float, float, float);
+float squareRootAvx2(float x);
+float atLeastZeroAvx2(float x);
 }  // namespace runnel::droplet
 #endif

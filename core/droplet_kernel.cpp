@@ -236,15 +236,17 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
         ds = ds < most ? ds : most;
         // The brush spreads ds over 4 x 4 cells; on open edges it cuts none below the base level, and the
         // droplet takes only what the brush took.
-        if (inside && kAvx2)
-          ds -= erodeInteriorAvx2<kConserving, kFloor>(hgt, ero, dep, W, cell - W - 1, wx.lane<1>(),
-                                                       wz.lane<2>(), ds, k.baseLevel);
-        else if (inside)
-          ds -= erodeInterior<kConserving, kFloor>(hgt, ero, dep, W, cell - W - 1, F4::broadcast<1>(wx),
-                                                   F4::broadcast<2>(wz), ds, k.baseLevel);
-        else
+        if (inside) {
+          if constexpr (kAvx2)
+            ds -= erodeInteriorAvx2<kConserving, kFloor>(hgt, ero, dep, W, cell - W - 1, wx.lane<1>(),
+                                                         wz.lane<2>(), ds, k.baseLevel);
+          else
+            ds -= erodeInterior<kConserving, kFloor>(hgt, ero, dep, W, cell - W - 1, F4::broadcast<1>(wx),
+                                                     F4::broadcast<2>(wz), ds, k.baseLevel);
+        } else {
           ds -= erodeNearBorder(t, kConserving, int(cell % W), int(cell / W), wx.lane<1>(), wz.lane<2>(), ds,
                                 k.baseLevel);
+        }
         eroded += ds;
         dh -= ds;
         s += ds;
