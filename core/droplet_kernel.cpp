@@ -3,9 +3,10 @@
 // holds a plain transcription and checks this loop against it bit for bit.
 //
 // Speed: most steps happen away from the map's border, where the 4 x 4 brush and the 2 x 2 corners are
-// plain rows of memory. There the brush runs four cells at a time (droplet_brush.h) with branch-free
-// bookkeeping; cells near the border take the general path (droplet_border.cpp), which wraps or skips
-// cells one by one with the same arithmetic.
+// plain rows of memory. There the brush runs four cells at a time (droplet_brush.h), or two rows of four
+// on CPUs with AVX2 (droplet_brush_avx2.h; the whole loop is built a second time for them and picked at
+// run time), with branch-free bookkeeping. Only cells whose corners or brush leave the map take the
+// general path (droplet_border.cpp), which wraps or skips cells with the same arithmetic.
 //
 // Two deliberate differences from the seed, in both modes: the position is wrapped into the map when it
 // crosses a wrapping border (the seed lets it run on and masks the index; the difference is one float
