@@ -34,7 +34,9 @@ inline void depositCell(const TerrainView& t, int64_t i, float delta) {
 
 void readCorners(const TerrainView& t, int x, int z, float& h00, float& h10, float& h01, float& h11) {
   int x1 = x + 1, z1 = z + 1;
-  if (t.edges == Edges::Wrap) {
+  if (x1 < t.width && z1 < t.rows) {
+    // All four on the map, as for nearly every cell (both edge rules agree there).
+  } else if (t.edges == Edges::Wrap) {
     x1 = wrapNear(x1, t.width);
     z1 = wrapNear(z1, t.rows);
   } else {
@@ -76,14 +78,17 @@ NextCell nextNearBorder(const TerrainView& t, F4 next) {
 
 void depositNearBorder(const TerrainView& t, bool conserving, int64_t cell, F4 wx, F4 wz, float ds) {
   const int xi = int(cell % t.width), zi = int(cell / t.width);
-  int x1 = xi + 1, z1 = zi + 1;
-  bool on[4] = {true, true, true, true};
-  if (t.edges == Edges::Wrap) {
-    x1 = wrapNear(x1, t.width), z1 = wrapNear(z1, t.rows);
-  } else {
-    if (x1 >= t.width) on[1] = on[3] = false;
-    if (z1 >= t.rows) on[2] = on[3] = false;
+  if (t.edges == Edges::Wrap) {  // all four corners are on the map: the interior deposit's operations
+    const int x1 = wrapNear(xi + 1, t.width);
+    const int64_t r0 = int64_t(zi) * t.width, r1 = int64_t(wrapNear(zi + 1, t.rows)) * t.width;
+    float d[4];
+    (F4::splat(ds) * (wx * wz)).store(d);
+    depositCell(t, r0 + xi, d[0]), depositCell(t, r0 + x1, d[1]);
+    depositCell(t, r1 + xi, d[2]), depositCell(t, r1 + x1, d[3]);
+    return;
   }
+  const int x1 = xi + 1, z1 = zi + 1;
+  bool on[4] = {true, x1 < t.width, z1 < t.rows, x1 < t.width && z1 < t.rows};
   const int64_t r0 = int64_t(zi) * t.width, r1 = int64_t(z1) * t.width;
   const int64_t idx[4] = {r0 + xi, r0 + x1, r1 + xi, r1 + x1};
   float wt[4];
@@ -105,18 +110,29 @@ namespace {
 // put back. Nothing is held back: a wrapping map has no floor.
 template <bool kConserving>
 void erodeWrapped(const TerrainView& t, int xi, int zi, float xf, float zf, float ds) {
-  int64_t idx[16];
+  int64_t col[4], row[4];
+#pragma GCC unroll 4
+  for (int i = 0; i < 4; ++i)
+    col[i] = wrapNear(xi - 1 + i, t.width), row[i] = int64_t(wrapNear(zi - 1 + i, t.rows)) * t.width;
+  if (col[3] == col[0] + 3) {  // it wraps across the top or bottom edge only: its rows are whole
+    const BellRows w = bellRows(F4::splat(xf), F4::splat(zf));
+    const F4 s = F4::splat(kConserving ? ds / w.sum() : ds);  // erodeInterior's operations
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) erodeRow(t.height, t.eroded, t.deposited, row[j] + col[0], w.row[j] * s);
+    return;
+  }
   float h[16], e[16], d[16];
-  for (int j = 0; j < 4; ++j) {
-    const int64_t row = int64_t(wrapNear(zi - 1 + j, t.rows)) * t.width;
-    for (int i = 0; i < 4; ++i) {
-      const int64_t c = row + wrapNear(xi - 1 + i, t.width);
-      idx[j * 4 + i] = c;
-      h[j * 4 + i] = t.height[c], e[j * 4 + i] = t.eroded[c], d[j * 4 + i] = t.deposited[c];
-    }
+#pragma GCC unroll 16
+  for (int c = 0; c < 16; ++c) {
+    const int64_t at = row[c / 4] + col[c % 4];
+    h[c] = t.height[at], e[c] = t.eroded[at], d[c] = t.deposited[at];
   }
   erodeInterior<kConserving>(h, e, d, 4, 0, F4::splat(xf), F4::splat(zf), ds);
-  for (int c = 0; c < 16; ++c) t.height[idx[c]] = h[c], t.eroded[idx[c]] = e[c], t.deposited[idx[c]] = d[c];
+#pragma GCC unroll 16
+  for (int c = 0; c < 16; ++c) {
+    const int64_t at = row[c / 4] + col[c % 4];
+    t.height[at] = h[c], t.eroded[at] = e[c], t.deposited[at] = d[c];
+  }
 }
 
 }  // namespace
