@@ -162,6 +162,7 @@ void DropletTiles::launchWave(const TerrainView& t, const RainMap* rain, uint64_
   // The wave's droplets: start cells drawn from each droplet's own generator (in parallel). The droplet reads
   // the heights there when it first runs, as it would one at a time.
   waveFirst_ = first;
+  droplets_.clear();  // (it is: a wave starts when the last has ended)
   droplets_.resize(count);
   ended_.assign(count, 0);
   phase_ = 0;
@@ -172,8 +173,7 @@ void DropletTiles::launchWave(const TerrainView& t, const RainMap* rain, uint64_
     for (uint32_t i = from; i < to; ++i) {
       DropletRandom rng(seed, first + i);
       const StartCell c = dropletStart(rain, t.width, t.rows, rng);
-      DropletState& d = droplets_[i];
-      d = DropletState{};
+      DropletState& d = droplets_[i];  // fresh from the resize
       d.x = float(c.x), d.z = float(c.y);
       d.rng = rng;
     }
