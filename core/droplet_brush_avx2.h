@@ -1,7 +1,8 @@
-// The erosion brush two rows (eight cells) at a time, for CPUs with AVX2 (private to droplet_kernel.cpp,
-// which picks it at run time). Lane by lane it does erodeInterior's operations (droplet_brush.h) in the
-// same order, so both give the same terrain to the bit; it only needs half the vector instructions.
-// No FMA: a fused multiply-add rounds once where the seed rounds twice.
+// The droplet loop's AVX2 pieces (private to droplet_kernel.cpp, which picks its AVX2 build at run time):
+// the erosion brush two rows (eight cells) at a time, and the direction's length and the bilinear height
+// with horizontal adds. Each does the baseline path's operations lane by lane in the same order, so both give
+// the same terrain to the bit; they only need fewer instructions. No FMA: a fused multiply-add rounds once
+// where the seed rounds twice.
 #pragma once
 #include <cstdint>
 
@@ -12,7 +13,8 @@
 
 #define RUNNEL_HAS_AVX2_PATH 1
 // Not always_inline: the caller is a template shared with the SSE2 path, so these inline only where the
-// whole loop is compiled for AVX2 (droplet_kernel.cpp flattens it there).
+// whole loop is compiled for AVX2 (droplet_kernel.cpp flattens it there; core/CMakeLists.txt lets the
+// brush in).
 #define RUNNEL_AVX2 inline __attribute__((target("avx2")))
 
 namespace runnel::droplet {
@@ -77,15 +79,33 @@ RUNNEL_AVX2 float erodeInteriorAvx2(float* hgt, float* ero, float* dep, int W, i
   return kFloor ? sumRows(held01, held23) : 0.0f;
 }
 
+// sqrt(dx dx + dz dz) in every lane, for dir = {dx, dz, dx, dz}: hadd adds each pair of squares in the
+// seed's order. (dpps would do it in one instruction fewer, but its latency, on the chain from one step
+// to the next, made the loop slower.)
+RUNNEL_AVX2 F4 lengthAvx2(F4 dir) {
+  const __m128 squares = _mm_mul_ps(dir.v, dir.v);
+  return {_mm_sqrt_ps(_mm_hadd_ps(squares, squares))};
+}
+
+// bilinear() (droplet_kernel.cpp) with horizontal adds, for u = {1 - xf, xf, 1 - zf, zf}: the same
+// operations in the same order, in fewer instructions (and no weightsZ).
+RUNNEL_AVX2 float bilinearAvx2(F4 corners, F4 wx, F4 u) {
+  const __m128 rows = _mm_mul_ps(corners.v, wx.v);
+  const __m128 sums = _mm_hadd_ps(rows, rows);                     // {r0 + r1, r2 + r3, ..}
+  const __m128 parts = _mm_mul_ps(sums, _mm_movehl_ps(u.v, u.v));  // {(r0 + r1) (1 - zf), (r2 + r3) zf, ..}
+  return _mm_cvtss_f32(_mm_hadd_ps(parts, parts));
+}
+
 // sqrt(x) and max(x, 0) on a lone float in the AVX encoding: the SSE one (simd4.h) stalls after 256-bit work.
 RUNNEL_INLINE float squareRootAvx2(float x) {
   float r;
   __asm__("vsqrtss %1, %1, %0" : "=x"(r) : "x"(x));
   return r;
 }
+inline constexpr float kZeroAvx2 = 0;  // in memory: the max reads it, no register is zeroed for it
 RUNNEL_INLINE float atLeastZeroAvx2(float x) {
   float r;
-  __asm__("vmaxss %2, %1, %0" : "=x"(r) : "x"(x), "x"(0.0f));
+  __asm__("vmaxss %2, %1, %0" : "=x"(r) : "x"(x), "m"(kZeroAvx2));
   return r;
 }
 
@@ -98,5 +118,7 @@ template <bool kConserving, bool kFloor>
 float erodeInteriorAvx2(float*, float*, float*, int, int64_t, float, float, float, float);
 float squareRootAvx2(float x);
 float atLeastZeroAvx2(float x);
+F4 lengthAvx2(F4 dir);
+float bilinearAvx2(F4 corners, F4 wx, F4 u);
 }  // namespace runnel::droplet
 #endif

@@ -4,9 +4,13 @@
 //
 // Speed: most steps happen away from the map's border, where the 4 x 4 brush and the 2 x 2 corners are
 // plain rows of memory. There the brush runs four cells at a time (droplet_brush.h), or two rows of four
-// on CPUs with AVX2 (droplet_brush_avx2.h; the whole loop is built a second time for them and picked at
-// run time), with branch-free bookkeeping. Only cells whose corners or brush leave the map take the
-// general path (droplet_border.cpp), which wraps or skips cells with the same arithmetic.
+// on CPUs with AVX2 (droplet_brush_avx2.h; the whole loop is built a second time for them and picked once
+// per run), with branch-free bookkeeping. Only cells whose corners or brush leave the map take the
+// general path (droplet_border.cpp), which wraps or skips cells with the same arithmetic. A step that
+// lands well inside the droplet's region grants the next few steps leave to skip every check; those
+// "unchecked" steps run as a copy of the step of their own, with no flags, two copies in turn (so the
+// state passes from one to the other without register moves). Each of the four variants (mode x edges)
+// is a function of its own, so that each gets the registers to itself.
 //
 // Two deliberate differences from the seed, in both modes: the position is wrapped into the map when it
 // crosses a wrapping border (the seed lets it run on and masks the index; the difference is one float
@@ -20,6 +24,7 @@
 #include <cstdlib>
 #include <limits>
 #include <string_view>
+#include <type_traits>
 
 #include "droplet_border.h"
 #include "droplet_brush.h"
@@ -32,11 +37,15 @@ TerrainView viewOf(Terrain& t, Edges edges) {
   return {t.height.data(), t.eroded.data(), t.deposited.data(), t.width(), t.heightCells(), edges};
 }
 
+namespace {
+DropletLoop pickLoop(DropletMode mode, bool floor, bool avx2);  // (below the loop it picks from)
+}
+
 DropletConstants dropletConstants(const DropletSettings& s, int width, int rows, float baseLevel) {
   const DropletParams& p = s.params;
   DropletConstants k;
   k.Kq = p.Kq;
-  k.Kr = p.Kr;
+  k.minusKr = -p.Kr;
   k.Kd = p.Kd;
   k.Ki = p.Ki;
   k.minSlope = p.minSlope;
@@ -45,6 +54,7 @@ DropletConstants dropletConstants(const DropletSettings& s, int width, int rows,
   k.maxPath = uint32_t(s.pathLimitFactor) * uint32_t(width > rows ? width : rows);
   k.mode = s.mode;
   k.baseLevel = s.edges == Edges::Clamp ? baseLevel : -std::numeric_limits<float>::infinity();
+  k.loop = pickLoop(k.mode, std::isfinite(k.baseLevel), dropletCpu() == DropletCpu::Avx2);
   return k;
 }
 
@@ -52,14 +62,22 @@ using namespace droplet;
 
 namespace {
 
-// Bilinear deposit where the droplet stands. (A function of the state's values rather than a lambda
-// capturing it by reference, which would keep the state in memory instead of registers.)
+// The bilinear weights of a position, from u = {1 - xf, xf, 1 - zf, zf}: {1 - xf, xf, 1 - xf, xf} and
+// {1 - zf, 1 - zf, zf, zf}. The loop carries u alone, which leaves a register free.
+RUNNEL_INLINE F4 weightsX(F4 u) {
+  return u.shuffle<0, 1, 0, 1>();
+}
+RUNNEL_INLINE F4 weightsZ(F4 u) {
+  return u.shuffle<2, 2, 3, 3>();
+}
+
+// Bilinear deposit where the droplet stands, plain where the cell's 2 x 2 corners are on the map.
 template <bool kConserving>
-RUNNEL_INLINE void depositHere(const TerrainView& t, bool cornersIn, int64_t cell, F4 wx, F4 wz, float ds) {
+RUNNEL_INLINE void depositHere(const TerrainView& t, bool cornersIn, int64_t cell, F4 u, float ds) {
   if (cornersIn)
-    depositInterior<false>(t.height, t.deposited, t.width, cell, wx, wz, ds, 0);
+    depositInterior<false>(t.height, t.deposited, t.width, cell, weightsX(u), weightsZ(u), ds, 0);
   else
-    depositNearBorder(t, kConserving, cell, wx, wz, ds);
+    depositNearBorder(t, kConserving, cell, weightsX(u), weightsZ(u), ds);
 }
 
 // (h00 (1 - xf) + h10 xf) (1 - zf) + (h01 (1 - xf) + h11 xf) zf, the seed's order.
@@ -69,14 +87,7 @@ RUNNEL_INLINE float bilinear(F4 corners, F4 wx, F4 wz) {
   return mix.lane<0>() + mix.lane<2>();
 }
 
-// sqrt(x), and sqrt(max(x, 0)), in the encoding of the path they run on.
-template <bool kAvx2>
-RUNNEL_INLINE float rootOf(float x) {
-  if constexpr (kAvx2)
-    return squareRootAvx2(x);
-  else
-    return squareRoot(x);
-}
+// sqrt(max(x, 0)), in the encoding of the path it runs on.
 template <bool kAvx2>
 RUNNEL_INLINE float speedOf(float x) {
   if constexpr (kAvx2)
@@ -104,17 +115,17 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
   const int loZ = std::max(region.z0, 1), hiZ = std::min(region.z1, H - 2);
   const unsigned spanX = hiX > loX ? unsigned(hiX - loX) : 0u, spanZ = hiZ > loZ ? unsigned(hiZ - loZ) : 0u;
   // A droplet moves at most one cell along each axis per step, so from a fast cell m cells away from the
-  // fast area's edge the next m steps stay in it without a check.
-  int stepsInside = 0;
+  // fast area's edge the next m steps stay in it. Those of them below the path limit need no check at
+  // all: `unchecked` counts them down.
+  uint32_t unchecked = 0;
   const F4 one = F4::splat(1), Ki = F4::splat(k.Ki);
 
   F4 pos = F4::make(d.x, d.z, d.x, d.z);
   const int xi = floorToInt(d.x), zi = floorToInt(d.z);
-  F4 wx, wz;  // bilinear weights {1 - xf, xf, 1 - xf, xf}, {1 - zf, 1 - zf, zf, zf}
+  F4 u;  // {1 - xf, xf, 1 - zf, zf}
   {
     const F4 frac = pos - F4::make(float(xi), float(zi), float(xi), float(zi));
-    const F4 u = F4::interleaveLow(one - frac, frac);
-    wx = u.shuffle<0, 1, 0, 1>(), wz = u.shuffle<2, 2, 3, 3>();
+    u = F4::interleaveLow(one - frac, frac);
   }
   const unsigned interiorX = unsigned(std::max(W - 3, 0)), interiorZ = unsigned(std::max(H - 3, 0));
   bool inside = unsigned(xi) - 1u < interiorX && unsigned(zi) - 1u < interiorZ;
@@ -133,22 +144,36 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
   uint32_t limit = k.maxPath;
   bool leaving = false;
 
+  // The step index: exact at checked steps; a checked step that grants n unchecked ones moves it on to
+  // the next checked step (moves + 1 + n), so unchecked steps need not count.
   uint32_t moves = d.moves;
-  for (; moves < limit; ++moves) {
+
+  // One step; true when the droplet stops in it. kFast: an unchecked step, whose cell and next cell are
+  // both in the fast area. The loop below runs the two as separate copies, so the fast one carries no
+  // flags and no checks.
+  const auto step = [&](auto fastTag) __attribute__((always_inline))->bool {
+    constexpr bool kFast = decltype(fastTag)::value;
+    const bool here = kFast || inside;            // the brush's 4 x 4 cells around this cell are on the map
+    const bool cornersHere = kFast || cornersIn;  // its 2 x 2 corners are
     // Gradient from the cell's four corners: gx = h00 + h01 - h10 - h11, gz = h00 + h10 - h01 - h11.
     const F4 g =
         ((corners.shuffle<0, 0, 0, 0>() + corners.shuffle<2, 1, 2, 1>()) - corners.shuffle<1, 2, 1, 2>()) -
         corners.shuffle<3, 3, 3, 3>();
     dir = (dir - g) * Ki + g;  // inertia
-    const F4 dir2 = dir * dir;
-    const float dl = rootOf<kAvx2>(dir2.lane<0>() + dir2.lane<1>());
-    if (dl <= FLT_EPSILON) {
+    F4 length;                 // in every lane
+    if constexpr (kAvx2) {
+      length = lengthAvx2(dir);
+    } else {
+      const F4 dir2 = dir * dir;
+      length = F4::splat(squareRoot(dir2.lane<0>() + dir2.lane<1>()));
+    }
+    if (!(length.lane<0>() > FLT_EPSILON)) {  // (a NaN length too: a memory operand compares it)
       const float a = rng.uniform() * 6.28318530718f;
       const float dx = std::cos(a), dz = std::sin(a);
       dir = F4::make(dx, dz, dx, dz);
       ++randomDirs;
     } else {
-      dir = dir / F4::splat(dl);
+      dir = dir / length;
     }
 
     // Next position and its height. Truncation is floor for the interior (x >= 1); a position that
@@ -157,24 +182,23 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
     pos = pos + dir;
     const I4 cellOf = pos.truncate();
     const int nxi = cellOf.lane<0>(), nzi = cellOf.lane<1>();
-    bool nextInside = stepsInside > 0;
-    if (nextInside) {
-      --stepsInside;
-    } else if (unsigned(nxi) - unsigned(loX) < spanX && unsigned(nzi) - unsigned(loZ) < spanZ) {
-      nextInside = true;
-      stepsInside = std::min(std::min(nxi - loX, hiX - 1 - nxi), std::min(nzi - loZ, hiZ - 1 - nzi));
-    }
-    bool nextCornersIn = nextInside;
-    if (!nextInside && pos.lane<0>() >= 0 && pos.lane<1>() >= 0 && unsigned(nxi) < cornersX &&
-        unsigned(nzi) < cornersZ) {
-      // On the map but outside the region's fast area (truncation is floor here, as x >= 0): plain loads,
-      // the brush's fast path where its 4 x 4 cells are on the map, and a check whether the step leaves
-      // the region (most steps near a tile's edge do not).
-      nextCornersIn = true;
-      nextInside = unsigned(nxi) - 1u < interiorX && unsigned(nzi) - 1u < interiorZ;
-      if (nxi < region.x0 || nxi >= region.x1 || nzi < region.z0 || nzi >= region.z1) {
-        leaving = true;
-        limit = moves + 1;
+    bool nextInside = kFast, nextCornersIn = kFast;
+    if (!kFast) {
+      if (unsigned(nxi) - unsigned(loX) < spanX && unsigned(nzi) - unsigned(loZ) < spanZ) {
+        nextInside = nextCornersIn = true;
+        const int room = std::min(std::min(nxi - loX, hiX - 1 - nxi), std::min(nzi - loZ, hiZ - 1 - nzi));
+        unchecked = std::min(unsigned(room), limit - moves - 1);  // steps moves + 1 .. moves + unchecked
+      } else if (pos.lane<0>() >= 0 && pos.lane<1>() >= 0 && unsigned(nxi) < cornersX &&
+                 unsigned(nzi) < cornersZ) {
+        // On the map but outside the region's fast area (truncation is floor here, as x >= 0): plain
+        // loads, the brush's fast path where its 4 x 4 cells are on the map, and a check whether the step
+        // leaves the region (most steps near a tile's edge do not).
+        nextCornersIn = true;
+        nextInside = unsigned(nxi) - 1u < interiorX && unsigned(nzi) - 1u < interiorZ;
+        if (nxi < region.x0 || nxi >= region.x1 || nzi < region.z0 || nzi >= region.z1) {
+          leaving = true;
+          limit = moves + 1;
+        }
       }
     }
     F4 nfrac;
@@ -185,7 +209,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       corners = F4::loadPairs(hgt + ncell, hgt + ncell + W);  // the gradient is done with the old ones
     } else {
       const NextCell n = nextNearBorder(t, pos);
-      if (!n.onMap) break;
+      if (!n.onMap) return true;
       pos = n.pos, nfrac = n.frac, corners = n.corners, ncell = n.cell;
       const int cx = int(n.cell % W), cz = int(n.cell / W);
       if (cx < region.x0 || cx >= region.x1 || cz < region.z0 || cz >= region.z1) {
@@ -193,29 +217,32 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
         limit = moves + 1;
       }
     }
-    // {1 - nxf, nxf, 1 - nxf, nxf} and {1 - nzf, 1 - nzf, nzf, nzf}
-    const F4 u = F4::interleaveLow(one - nfrac, nfrac);
-    const F4 nwx = u.shuffle<0, 1, 0, 1>(), nwz = u.shuffle<2, 2, 3, 3>();
-    const float nh = bilinear(corners, nwx, nwz);
+    // {1 - nxf, nxf, 1 - nzf, nzf}
+    const F4 nu = F4::interleaveLow(one - nfrac, nfrac);
+    float nh;
+    if constexpr (kAvx2)
+      nh = bilinearAvx2(corners, weightsX(nu), nu);
+    else
+      nh = bilinear(corners, weightsX(nu), weightsZ(nu));
 
     if (nh >= h) {
       // The pit rule: fill up to the next height and go on from rest, or drop everything and stop.
       const float fill = (nh - h) + 0.001f;
       if (fill >= s) {
-        depositHere<kConserving>(t, cornersIn, cell, wx, wz, s);
+        depositHere<kConserving>(t, cornersHere, cell, u, s);
         s = 0;
-        break;
+        if (kFast) moves -= 1 + unchecked;  // this step's index
+        return true;
       }
       h += fill;
       s -= fill;
       // From rest the capacity is 0, so Kd of the remaining load is dropped too, in the same step and
       // at the same place (the seed does both); one pass over the corners does the two deposits.
       const float ds = s * k.Kd;
-      if (cornersIn)
-        depositInterior<true>(hgt, dep, W, cell, wx, wz, fill, ds);
+      if (cornersHere)
+        depositInterior<true>(hgt, dep, W, cell, weightsX(u), weightsZ(u), fill, ds);
       else
-        depositHere<kConserving>(t, cornersIn, cell, wx, wz, fill),
-            depositHere<kConserving>(t, cornersIn, cell, wx, wz, ds);
+        depositHere<kConserving>(t, false, cell, u, fill), depositHere<kConserving>(t, false, cell, u, ds);
       const float dh = (h - nh) + ds;  // the seed's DEPOSIT(dh)
       s -= ds;
       v = speedOf<kAvx2>(k.Kg * dh);  // v * v + Kg dh with v = 0 (0 + x is x)
@@ -223,29 +250,32 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       float dh = h - nh;
       const float q = (dh > k.minSlope ? dh : k.minSlope) * v * w * k.Kq;
       float ds = s - q;
-      if (ds >= 0) {
+      if (s >= q) {  // ds >= 0 (x - y is 0 only when x == y)
         ds *= k.Kd;
-        depositHere<kConserving>(t, cornersIn, cell, wx, wz, ds);
+        depositHere<kConserving>(t, cornersHere, cell, u, ds);
         dh += ds;  // the seed's DEPOSIT(dh)
         s -= ds;
       } else {
-        ds *= -k.Kr;
-        // Never more than the drop to the next position, nor below the base level (open edges; on a
-        // wrapping map the base is -infinity and this is the seed's dh * 0.99 exactly).
-        const float floor = nh > k.baseLevel ? nh : k.baseLevel;
-        const float most = (h > floor ? h - floor : 0.0f) * 0.99f;
+        ds *= k.minusKr;
+        // Never more than the drop to the next position (the seed's dh * 0.99), nor below the base level
+        // on open edges.
+        float most = dh * 0.99f;
+        if constexpr (kFloor) {
+          const float floor = nh > k.baseLevel ? nh : k.baseLevel;
+          most = (h > floor ? h - floor : 0.0f) * 0.99f;
+        }
         ds = ds < most ? ds : most;
         // The brush spreads ds over 4 x 4 cells; on open edges it cuts none below the base level, and the
         // droplet takes only what the brush took.
-        if (inside) {
+        if (here) {
           if constexpr (kAvx2)
-            ds -= erodeInteriorAvx2<kConserving, kFloor>(hgt, ero, dep, W, cell - W - 1, wx.lane<1>(),
-                                                         wz.lane<2>(), ds, k.baseLevel);
+            ds -= erodeInteriorAvx2<kConserving, kFloor>(hgt, ero, dep, W, cell - W - 1, u.lane<1>(),
+                                                         u.lane<3>(), ds, k.baseLevel);
           else
-            ds -= erodeInterior<kConserving, kFloor>(hgt, ero, dep, W, cell - W - 1, F4::broadcast<1>(wx),
-                                                     F4::broadcast<2>(wz), ds, k.baseLevel);
+            ds -= erodeInterior<kConserving, kFloor>(hgt, ero, dep, W, cell - W - 1, F4::broadcast<1>(u),
+                                                     F4::broadcast<3>(u), ds, k.baseLevel);
         } else {
-          ds -= erodeNearBorder(t, kConserving, int(cell % W), int(cell / W), wx.lane<1>(), wz.lane<2>(), ds,
+          ds -= erodeNearBorder(t, kConserving, int(cell % W), int(cell / W), u.lane<1>(), u.lane<3>(), ds,
                                 k.baseLevel);
         }
         eroded += ds;
@@ -258,10 +288,30 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
 
     // Move on, carrying the next cell's heights as read before this step's changes (as the seed does).
     cell = ncell;
-    wx = nwx, wz = nwz;
-    inside = nextInside;
-    cornersIn = nextCornersIn;
+    u = nu;
     h = nh;
+    if (!kFast) {
+      inside = nextInside;  // (unchecked steps keep both: their cells are all inside)
+      cornersIn = nextCornersIn;
+      moves += 1 + unchecked;
+    }
+    return false;
+  };
+
+  // The unchecked steps as a loop of their own, which the register allocator favours, two at a time so
+  // that the two copies can hand the state over without moving it between registers.
+  for (bool stopped = false; !stopped;) {
+    while (unchecked >= 2 && !stopped) {
+      --unchecked;
+      if ((stopped = step(std::true_type{}))) break;
+      --unchecked;
+      stopped = step(std::true_type{});
+    }
+    if (unchecked == 1 && !stopped) {
+      --unchecked;
+      stopped = step(std::true_type{});
+    }
+    if (!stopped) stopped = moves >= limit || step(std::false_type{});
   }
 
   d.s = s;
@@ -281,7 +331,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
   if (moves >= k.maxPath) {
     d.longPath = true;
     if (kConserving) {
-      depositHere<kConserving>(t, cornersIn, cell, wx, wz, s);  // drop the load where the path is cut
+      depositHere<kConserving>(t, cornersIn, cell, u, s);  // drop the load where the path is cut
       d.s = 0;
     }
   }
@@ -328,27 +378,21 @@ void refreshDroplet(const TerrainView& t, DropletState& d) {
 
 namespace {
 
-template <bool kAvx2>
-RUNNEL_INLINE bool runDropletFor(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
-                                 DropletState& d) {
-  // A finite base level: open edges (wrapping maps have -infinity).
-  if (std::isfinite(k.baseLevel))
-    return k.mode == DropletMode::Conserving ? runDropletIn<true, true, kAvx2>(t, k, region, d)
-                                             : runDropletIn<false, true, kAvx2>(t, k, region, d);
-  return k.mode == DropletMode::Conserving ? runDropletIn<true, false, kAvx2>(t, k, region, d)
-                                           : runDropletIn<false, false, kAvx2>(t, k, region, d);
-}
-
-bool continueBaseline(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
-                      DropletState& d) {
-  return runDropletFor<false>(t, k, region, d);
+template <bool kConserving, bool kFloor>
+__attribute__((noinline)) bool loopBaseline(const TerrainView& t, const DropletConstants& k,
+                                            const DropletRegion& region, DropletState& d) {
+  return runDropletIn<kConserving, kFloor, false>(t, k, region, d);
 }
 
 #ifdef RUNNEL_HAS_AVX2_PATH
-// The same loop compiled for AVX2 (VEX encoding, the two-row brush). flatten pulls the brush in.
-__attribute__((target("avx2"), flatten)) bool continueAvx2(const TerrainView& t, const DropletConstants& k,
-                                                           const DropletRegion& region, DropletState& d) {
-  return runDropletFor<true>(t, k, region, d);
+// The same loop compiled for AVX2 (VEX encoding, the two-row brush). flatten pulls the AVX2 helpers in
+// (with the inline limit core/CMakeLists.txt raises for this file: the brush is inlined four times).
+template <bool kConserving, bool kFloor>
+__attribute__((target("avx2"), flatten, noinline)) bool loopAvx2(const TerrainView& t,
+                                                                 const DropletConstants& k,
+                                                                 const DropletRegion& region,
+                                                                 DropletState& d) {
+  return runDropletIn<kConserving, kFloor, true>(t, k, region, d);
 }
 #endif
 
@@ -381,13 +425,24 @@ DropletCpu dropletCpu() {
   return DropletCpu::Avx2;
 }
 
-bool continueDroplet(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
-                     DropletState& d) {
+namespace {
+
+template <bool kConserving, bool kFloor>
+DropletLoop loopFor(bool avx2) {
 #ifdef RUNNEL_HAS_AVX2_PATH
-  if (dropletCpu() == DropletCpu::Avx2) return continueAvx2(t, k, region, d);
+  if (avx2) return &loopAvx2<kConserving, kFloor>;
 #endif
-  return continueBaseline(t, k, region, d);
+  return &loopBaseline<kConserving, kFloor>;
 }
+
+// floor: a finite base level (open edges; wrapping maps have -infinity).
+DropletLoop pickLoop(DropletMode mode, bool floor, bool avx2) {
+  const bool conserving = mode == DropletMode::Conserving;
+  if (floor) return conserving ? loopFor<true, true>(avx2) : loopFor<false, true>(avx2);
+  return conserving ? loopFor<true, false>(avx2) : loopFor<false, false>(avx2);
+}
+
+}  // namespace
 
 void tallyDroplet(const DropletState& d, DropletTally& tally) {
   // The droplet laid down everything it took except what it still carries (float rounding aside):

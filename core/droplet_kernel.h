@@ -29,14 +29,23 @@ struct TerrainView {
 };
 TerrainView viewOf(Terrain& t, Edges edges);
 
+struct DropletConstants;
+struct DropletRegion;
+struct DropletState;
+// One build of the droplet loop: for a mode, an edge rule and a CPU (continueDroplet's contract).
+using DropletLoop = bool (*)(const TerrainView&, const DropletConstants&, const DropletRegion&,
+                             DropletState&);
+
 // The parameters in the form the loop uses them.
 struct DropletConstants {
-  float Kq, Kr, Kd, Ki, minSlope;
+  float Kq, Kd, Ki, minSlope;
+  float minusKr;      // -Kr: an eroding step multiplies its (negative) load - capacity by it
   float Kg;           // 2 g, as the seed writes it
   float evaporation;  // 1 - Kw
   uint32_t maxPath;   // pathLimitFactor x the larger map side
   float baseLevel;    // erosion stops at this height (open edges); -infinity on wrapping maps
   DropletMode mode;
+  DropletLoop loop;  // picked once per run rather than at each of its thousands of calls
 };
 // `baseLevel` is the resolved DropletSettings::baseLevel (used on open edges only).
 DropletConstants dropletConstants(const DropletSettings& s, int width, int rows, float baseLevel);
@@ -76,8 +85,10 @@ struct DropletRegion {
 // Runs the droplet until it ends (returns true; tallyDroplet adds its result) or until a step takes it
 // onto a cell outside `region` (returns false: `d` is the droplet after that step). A step reads and
 // changes cells at most one row and column before and two after the droplet's own cell.
-bool continueDroplet(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
-                     DropletState& d);
+inline bool continueDroplet(const TerrainView& t, const DropletConstants& k, const DropletRegion& region,
+                            DropletState& d) {
+  return k.loop(t, k, region, d);
+}
 // For a stopped droplet that waited while other droplets changed the ground under it: adds their changes
 // (the corners now minus `ground`) to the corner heights it carries, and takes its height from them. Its
 // own last step's changes stay unseen, as in an unbroken run (it would otherwise turn back into the dip its
@@ -90,7 +101,7 @@ void tallyDroplet(const DropletState& d, DropletTally& tally);
 // (three-operand encoding, the brush two rows at a time). Auto: AVX2 where the CPU has it, unless the
 // environment says RUNNEL_DROPLET_CPU=baseline.
 enum class DropletCpu { Auto, Baseline, Avx2 };
-void setDropletCpu(DropletCpu cpu);  // for tests; process-wide, read at each continueDroplet
+void setDropletCpu(DropletCpu cpu);  // for tests; process-wide, read by dropletConstants
 DropletCpu dropletCpu();             // the one in use: Baseline or Avx2
 
 // The erosion brush alone: removes `ds` with the bell brush around (xp, zp), as one erosion step does
