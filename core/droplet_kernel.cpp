@@ -167,7 +167,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       const F4 dir2 = dir * dir;
       length = F4::splat(squareRoot(dir2.lane<0>() + dir2.lane<1>()));
     }
-    if (!(length.lane<0>() > FLT_EPSILON)) {  // (a NaN length too: a memory operand compares it)
+    if (!(length.lane<0>() > FLT_EPSILON)) {  // (NaN too; written so, it compares with FLT_EPSILON in memory)
       const float a = rng.uniform() * 6.28318530718f;
       const float dx = std::cos(a), dz = std::sin(a);
       dir = F4::make(dx, dz, dx, dz);
