@@ -34,14 +34,15 @@ inline void depositCell(const TerrainView& t, int64_t i, float delta) {
 
 void readCorners(const TerrainView& t, int x, int z, float& h00, float& h10, float& h01, float& h11) {
   int x1 = x + 1, z1 = z + 1;
-  if (x1 < t.width && z1 < t.rows) {
-    // All four on the map, as for nearly every cell (both edge rules agree there).
-  } else if (t.edges == Edges::Wrap) {
-    x1 = wrapNear(x1, t.width);
-    z1 = wrapNear(z1, t.rows);
-  } else {
-    x1 = x1 < t.width ? x1 : t.width - 1;
-    z1 = z1 < t.rows ? z1 : t.rows - 1;
+  // Only the last row and column need an edge rule (nearly every call has all four on the map).
+  if (x1 >= t.width || z1 >= t.rows) {
+    if (t.edges == Edges::Wrap) {
+      x1 = wrapNear(x1, t.width);
+      z1 = wrapNear(z1, t.rows);
+    } else {
+      x1 = x1 < t.width ? x1 : t.width - 1;
+      z1 = z1 < t.rows ? z1 : t.rows - 1;
+    }
   }
   const float* r0 = t.height + int64_t(z) * t.width;
   const float* r1 = t.height + int64_t(z1) * t.width;

@@ -61,19 +61,27 @@ RUNNEL_INLINE F4 erodeRow(float* hgt, float* ero, float* dep, int64_t i, F4 delt
   return heldBack;
 }
 
-// The bell brush on four rows of four cells that are all on the map. `first` is the index of cell
-// (xi - 1, zi - 1). Classic takes ds times the seed's weights; conserving normalises them first.
+// The bell brush on four rows of four cells that are all on the map, row j's first cell (x = xi - 1) at
+// index rows[j]. Classic takes ds times the seed's weights; conserving normalises them first.
 // kFloor: no cell goes below `floor`; returns the amount the floor held back (0 without kFloor).
+template <bool kConserving, bool kFloor = false>
+RUNNEL_INLINE float erodeRowsAt(float* hgt, float* ero, float* dep, const int64_t (&rows)[4], F4 xf, F4 zf,
+                                float ds, float floor = 0) {
+  const BellRows w = bellRows(xf, zf);
+  const F4 s = F4::splat(kConserving ? ds / w.sum() : ds), f = F4::splat(floor);
+  const F4 held0 = erodeRow<kFloor>(hgt, ero, dep, rows[0], w.row[0] * s, f);
+  const F4 held1 = erodeRow<kFloor>(hgt, ero, dep, rows[1], w.row[1] * s, f);
+  const F4 held2 = erodeRow<kFloor>(hgt, ero, dep, rows[2], w.row[2] * s, f);
+  const F4 held3 = erodeRow<kFloor>(hgt, ero, dep, rows[3], w.row[3] * s, f);
+  return kFloor ? sumLanes((held0 + held1) + (held2 + held3)) : 0.0f;
+}
+
+// The same on the rows of one block: `first` is the index of cell (xi - 1, zi - 1), W the row stride.
 template <bool kConserving, bool kFloor = false>
 RUNNEL_INLINE float erodeInterior(float* hgt, float* ero, float* dep, int W, int64_t first, F4 xf, F4 zf,
                                   float ds, float floor = 0) {
-  const BellRows w = bellRows(xf, zf);
-  const F4 s = F4::splat(kConserving ? ds / w.sum() : ds), f = F4::splat(floor);
-  const F4 held0 = erodeRow<kFloor>(hgt, ero, dep, first, w.row[0] * s, f);
-  const F4 held1 = erodeRow<kFloor>(hgt, ero, dep, first + W, w.row[1] * s, f);
-  const F4 held2 = erodeRow<kFloor>(hgt, ero, dep, first + 2 * W, w.row[2] * s, f);
-  const F4 held3 = erodeRow<kFloor>(hgt, ero, dep, first + 3 * W, w.row[3] * s, f);
-  return kFloor ? sumLanes((held0 + held1) + (held2 + held3)) : 0.0f;
+  const int64_t rows[4] = {first, first + W, first + 2 * int64_t(W), first + 3 * int64_t(W)};
+  return erodeRowsAt<kConserving, kFloor>(hgt, ero, dep, rows, xf, zf, ds, floor);
 }
 
 // Bilinear deposit of ds1 and then ds2 (0 for one deposit) at (xi + xf, zi + zf), both corners rows on
