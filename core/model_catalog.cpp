@@ -8,6 +8,7 @@
 #include "normal_drop_erosion.h"
 #include "particle_erosion.h"
 #include "raindrop_erosion.h"
+#include "rivers/rivers_model.h"
 #include "smooth_filter.h"
 #include "thermal_erosion.h"
 
@@ -68,6 +69,11 @@ std::unique_ptr<ErosionModel> createSmooth(const std::vector<float>& values, con
   return model;
 }
 
+std::unique_ptr<ErosionModel> createRivers(const std::vector<float>& values, const ModelCommon& common) {
+  return std::make_unique<RiversModel>(paramsFromValues(riversParamFields(), values, "rivers"),
+                                       common.cellSize, common.threads);
+}
+
 std::vector<ModelInfo> buildCatalog() {
   std::vector<ModelInfo> models;
   const ParamInfo* droplet = dropletParamInfo();
@@ -93,10 +99,27 @@ std::vector<ModelInfo> buildCatalog() {
       {"smooth",
        "A 3x3 blur that softens sharp features, like wind (seeds 001, 003); only where rain is painted",
        AmountKind::Iterations, smoothParamInfo(), createSmooth});
+  models.push_back(
+      {"rivers",
+       "Landscape evolution: rivers cut valley networks by the stream power law, with uplift and "
+       "hillslope creep, in metres and years; the border is the base level",
+       AmountKind::Steps, riversParamInfo(), createRivers});
   return models;
 }
 
 }  // namespace
+
+const char* amountUnit(AmountKind k) {
+  switch (k) {
+    case AmountKind::Droplets:
+      return "droplets";
+    case AmountKind::Iterations:
+      return "iterations";
+    case AmountKind::Steps:
+      return "steps";
+  }
+  return "?";
+}
 
 const std::vector<ModelInfo>& modelCatalog() {
   static const std::vector<ModelInfo> catalog = buildCatalog();

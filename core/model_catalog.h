@@ -13,9 +13,9 @@
 
 namespace runnel {
 
-// How a model's amount of work is counted: droplets (droplet, particle, normal, raindrop) or whole-grid
-// iterations (grid, thermal).
-enum class AmountKind { Droplets, Iterations };
+// How a model's amount of work is counted: droplets (droplet, particle, normal, raindrop), whole-grid
+// iterations (grid, thermal, smooth) or time steps of a landscape (rivers).
+enum class AmountKind { Droplets, Iterations, Steps };
 
 // Settings every model shares.
 struct ModelCommon {
@@ -29,6 +29,8 @@ struct ModelCommon {
   int threads = 0;
   // Open edges: the outlet's level (see DropletSettings::baseLevel); NaN: the terrain's lowest height.
   float baseLevel = std::numeric_limits<float>::quiet_NaN();
+  // Metres per cell (heights are metres). The rivers model works in metres; the others think in cells.
+  float cellSize = 1.0f;
 };
 
 struct ModelInfo {
@@ -39,6 +41,9 @@ struct ModelInfo {
   // Builds the model from values in the order of `params` (validated first; throws Error naming one).
   std::unique_ptr<ErosionModel> (*create)(const std::vector<float>& values, const ModelCommon& common);
 };
+
+// "droplets", "iterations" or "steps": the plural the CLI's flag and the progress bars use.
+const char* amountUnit(AmountKind k);
 
 const std::vector<ModelInfo>& modelCatalog();
 const ModelInfo& findModel(const std::string& name);  // throws Error listing the known names

@@ -9,6 +9,7 @@ namespace runnel::cli {
 
 uint64_t chunkSize(uint64_t total, AmountKind amount, size_t cells) {
   uint64_t share = (total + 99) / 100;
+  if (amount == AmountKind::Steps) return 1;  // a step is a whole landscape: report each
   if (amount == AmountKind::Iterations) return std::max<uint64_t>(16, share);
   uint64_t droplets = std::max<uint64_t>(share, uint64_t(cells) / 1024);
   uint64_t quanta = std::max<uint64_t>(1, (droplets + kDropletChunkQuantum - 1) / kDropletChunkQuantum);

@@ -18,7 +18,7 @@ namespace runnel::cli {
 // The benchmark's fixed set-up: the 256 map, relief 64, 20,000 droplets of the instruction target.
 constexpr uint64_t kBenchTerrainSeed = 12345;
 constexpr int kBenchSize = 256;
-constexpr uint64_t kBenchDroplets = 20000, kBenchIterations = 100;
+constexpr uint64_t kBenchDroplets = 20000, kBenchIterations = 100, kBenchSteps = 10;
 
 static ArgParser benchParser() {
   ArgParser p("bench");
@@ -64,20 +64,22 @@ int runBench(const Args& args) {
   const ModelInfo& info = modelFrom(a);
   std::vector<float> values = modelValuesFrom(info, a);
   ModelCommon common = modelCommonFrom(info, a);
-  uint64_t amount =
-      amountFrom(info, a, int64_t(info.amount == AmountKind::Droplets ? kBenchDroplets : kBenchIterations));
+  const uint64_t byDefault = info.amount == AmountKind::Droplets ? kBenchDroplets
+                             : info.amount == AmountKind::Steps  ? kBenchSteps
+                                                                 : kBenchIterations;
+  uint64_t amount = amountFrom(info, a, int64_t(byDefault));
 
   auto t0 = std::chrono::steady_clock::now();
   Terrain terrain(generate(g));
   double genSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::unique_ptr<ErosionModel> model = info.create(values, common);
-  ProgressBar progress("bench", info.amount == AmountKind::Droplets ? "droplets" : "iterations", amount,
+  ProgressBar progress("bench", amountUnit(info.amount), amount,
                        progressMode(a.has("--progress"), a.has("--no-progress")));
   ErosionStats s = runInChunks(*model, terrain, nullptr, amount,
                                chunkSize(amount, info.amount, terrain.height.cellCount()), &progress);
 
   const bool droplets = info.amount == AmountKind::Droplets;
-  const char* unit = droplets ? "droplet" : "iteration";
+  const char* unit = droplets ? "droplet" : info.amount == AmountKind::Steps ? "step" : "iteration";
   const bool droplet = std::string(info.name) == "droplet";
   std::string threads = common.threads > 0 ? std::to_string(common.threads) : "all cores";
   if (droplet && common.order == DropletOrder::Sequential)

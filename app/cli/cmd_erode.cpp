@@ -128,8 +128,7 @@ int runErode(const Args& args) {
   std::unique_ptr<ErosionModel> model = info.create(values, common);
   uint64_t chunk = chunkOption.value_or(chunkSize(amount, info.amount, terrain.height.cellCount()));
 
-  bool droplets = info.amount == AmountKind::Droplets;
-  ProgressBar progress("erode", droplets ? "droplets" : "iterations", amount,
+  ProgressBar progress("erode", amountUnit(info.amount), amount,
                        progressMode(a.has("--progress"), a.has("--no-progress")));
   ErosionStats stats = runInChunks(*model, terrain, rain.get(), amount, chunk, &progress);
 

@@ -1,6 +1,7 @@
 #include "model_flags.h"
 
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <set>
 
@@ -23,14 +24,17 @@ std::string paramFlagName(const std::string& paramName) {
   return out;
 }
 
-static const char* amountFlag(AmountKind k) {
-  return k == AmountKind::Droplets ? "--droplets" : "--iterations";
+static std::string amountFlag(AmountKind k) {
+  return std::string("--") + amountUnit(k);
 }
 
 void addModelFlags(ArgParser& parser) {
   parser.add({"--model", FlagKind::Value, "M", "erosion model (default droplet; list below)"})
       .add({"--droplets", FlagKind::Value, "N", "droplets to run (droplet, particle, normal, raindrop)"})
-      .add({"--iterations", FlagKind::Value, "N", "whole-grid iterations to run (grid, thermal)"})
+      .add({"--iterations", FlagKind::Value, "N", "whole-grid iterations to run (grid, thermal, smooth)"})
+      .add({"--steps", FlagKind::Value, "N", "time steps to run (rivers)"})
+      .add({"--cell-size", FlagKind::Value, "M",
+            "metres per cell (default 1); the rivers model measures slopes and drainage areas in metres"})
       .add({"--mode", FlagKind::Value, "M",
             "droplet model: conserving (default) or classic (the seed's arithmetic)"})
       .add({"--seed", FlagKind::Value, "S",
@@ -86,6 +90,11 @@ ModelCommon modelCommonFrom(const ModelInfo& model, const ParsedArgs& args) {
   ModelCommon c;
   c.threads = threadsFrom(args);
   if (auto v = args.value("--seed")) c.seed = parseSeed("--seed", *v);
+  if (auto v = args.value("--cell-size")) {
+    c.cellSize = parseFloat("--cell-size", *v);
+    if (!(c.cellSize > 0.0f) || !std::isfinite(c.cellSize))
+      throw Error("cell size: " + *v + " is not a positive number of metres");
+  }
   if (auto v = args.value("--edges")) {
     try {
       c.edges = edgesFromString(*v);
@@ -115,20 +124,20 @@ ModelCommon modelCommonFrom(const ModelInfo& model, const ParsedArgs& args) {
 }
 
 uint64_t amountFrom(const ModelInfo& model, const ParsedArgs& args, int64_t fallback) {
-  const char* flag = amountFlag(model.amount);
-  const char* other =
-      amountFlag(model.amount == AmountKind::Droplets ? AmountKind::Iterations : AmountKind::Droplets);
-  if (args.has(other))
-    throw UsageError(std::string(other) + " does not apply to the " + model.name + " model; it counts " +
-                     flag);
+  const std::string flag = amountFlag(model.amount);
+  for (AmountKind k : {AmountKind::Droplets, AmountKind::Iterations, AmountKind::Steps}) {
+    const std::string other = amountFlag(k);
+    if (other != flag && args.has(other))
+      throw UsageError(other + " does not apply to the " + model.name + " model; it counts " + flag);
+  }
   auto v = args.value(flag);
   if (!v) {
     if (fallback >= 0) return uint64_t(fallback);
-    throw UsageError(std::string(flag) + " N is required");
+    throw UsageError(flag + " N is required");
   }
-  int64_t n = parseInt(flag, *v);
+  int64_t n = parseInt(flag.c_str(), *v);
   // Named as the parameter, like the models' own range errors.
-  if (n < 0) throw Error(std::string(flag + 2) + ": " + *v + " is negative");
+  if (n < 0) throw Error(flag.substr(2) + ": " + *v + " is negative");
   return uint64_t(n);
 }
 
@@ -144,7 +153,8 @@ std::string modelHelp() {
   std::string out;
   char line[512];
   for (const ModelInfo& m : modelCatalog()) {
-    std::snprintf(line, sizeof line, "  %s (%s N): %s\n", m.name, amountFlag(m.amount), m.description);
+    std::snprintf(line, sizeof line, "  %s (%s N): %s\n", m.name, amountFlag(m.amount).c_str(),
+                  m.description);
     out += line;
     for (const ParamInfo& p : m.params) {
       char range[64];

@@ -4,12 +4,13 @@ source "$(dirname "$0")/common.bash"
 
 ok "$CLI" generate --kind fbm --size 64 --seed 8 -o t.r32
 ok "$CLI" erode --help
-models=$(sed -n 's/^  \([a-z]*\) (--\(droplets\|iterations\) N):.*/\1:\2/p' ok.out)
-[ "$(echo "$models" | wc -l)" -ge 6 ] || fail "erode --help lists too few models: $models"
+models=$(sed -n 's/^  \([a-z]*\) (--\(droplets\|iterations\|steps\) N):.*/\1:\2/p' ok.out)
+[ "$(echo "$models" | wc -l)" -ge 8 ] || fail "erode --help lists too few models: $models"
 for entry in $models; do
   m=${entry%%:*} amount=${entry##*:}
   n=3000
   [ "$amount" == iterations ] && n=20
+  [ "$amount" == steps ] && n=3
   ok "$CLI" erode t.r32 -o a_$m.r32 --model $m --$amount $n --seed 4
   ok "$CLI" erode t.r32 -o b_$m.r32 --model $m --$amount $n --seed 4
   cmp -s a_$m.r32 b_$m.r32 || fail "--model $m twice with seed 4 differs"

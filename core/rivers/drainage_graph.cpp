@@ -1,0 +1,300 @@
+#include "drainage_graph.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+#include "core/rain_map.h"
+#include "core/row_bands.h"
+
+namespace runnel::rivers {
+
+namespace {
+
+constexpr uint32_t kUnset = std::numeric_limits<uint32_t>::max();
+// The grade of a trench cut through a sill, rise per metre: just enough that water knows its way.
+constexpr float kTrenchGrade = 1e-5f;
+
+// A pass between two basins: `inner` lies in one, `outer` in the other, `level` is the higher of the two.
+struct Link {
+  float level;
+  uint32_t inner, outer;
+};
+
+// A level just below `h`, `distance` metres further along a trench.
+float below(float h, float distance) {
+  return std::min(h - kTrenchGrade * distance, std::nextafter(h, -std::numeric_limits<float>::infinity()));
+}
+
+uint32_t findRoot(std::vector<uint32_t>& parent, uint32_t a) {
+  while (parent[a] != a) {
+    parent[a] = parent[parent[a]];
+    a = parent[a];
+  }
+  return a;
+}
+
+}  // namespace
+
+DrainageGraph::DrainageGraph(int width, int height, int threads, float convergeArea) {
+  resize(width, height, threads, convergeArea);
+}
+
+void DrainageGraph::resize(int width, int height, int threads, float convergeArea) {
+  if (width != width_ || height != height_) basin_.clear();
+  width_ = width;
+  height_ = height;
+  threads_ = threads;
+  convergeArea_ = convergeArea;
+  for (int k = 0; k < 8; ++k) offset_[k] = int64_t(kDy[k]) * width + kDx[k];
+}
+
+std::vector<uint32_t> DrainageGraph::steepestReceivers(const float* h) {
+  receiver_.resize(size_t(width_) * size_t(height_));
+  std::vector<std::vector<uint32_t>> rowPits(static_cast<size_t>(height_));
+  forEachRowBand(height_, size_t(width_), threads_, [&](int y0, int y1) {
+    for (int y = y0; y < y1; ++y) {
+      for (int x = 0; x < width_; ++x) {
+        const size_t i = size_t(y) * size_t(width_) + size_t(x);
+        uint32_t to = uint32_t(i);
+        if (x > 0 && y > 0 && x < width_ - 1 && y < height_ - 1) {
+          float steepest = 0.0f;
+          for (int k = 0; k < 8; ++k) {
+            const size_t j = size_t(int64_t(i) + offset_[k]);
+            const float slope = (h[i] - h[j]) * kInvDistance[k];
+            if (slope > steepest) {
+              steepest = slope;
+              to = uint32_t(j);
+            }
+          }
+          if (to == i) rowPits[size_t(y)].push_back(to);
+        }
+        receiver_[i] = to;
+      }
+    }
+  });
+  std::vector<uint32_t> pits;
+  for (const auto& row : rowPits) pits.insert(pits.end(), row.begin(), row.end());
+  return pits;
+}
+
+LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize) {
+  LakeReport report;
+  const std::vector<uint32_t> pit = steepestReceivers(h);
+  const uint32_t pits = uint32_t(pit.size());
+  report.pits = pits;
+  if (pits == 0) return report;
+  basin_.resize(size_t(width_) * size_t(height_), 0);
+
+  // Basins 1..pits: each pit and every cell whose steepest path ends in it, found by walking uphill from
+  // the pit (cells of basin b are members[first[b] .. first[b + 1]), receivers before donors). All other
+  // cells keep basin 0: they reach the border.
+  std::vector<uint32_t> members, first(pits + 2, 0);
+  for (uint32_t b = 1; b <= pits; ++b) {
+    first[b] = uint32_t(members.size());
+    members.push_back(pit[b - 1]);
+    basin_[pit[b - 1]] = b;
+    for (size_t q = first[b]; q < members.size(); ++q) {
+      const uint32_t c = members[q];
+      for (int k = 0; k < 8; ++k) {
+        const uint32_t j = uint32_t(int64_t(c) + offset_[k]);
+        if (receiver_[j] == c && j != c) {
+          basin_[j] = b;
+          members.push_back(j);
+        }
+      }
+    }
+  }
+  first[pits + 1] = uint32_t(members.size());
+
+  // Passes: every neighbour of a basin's cells in another basin (each pair of pit basins once).
+  std::vector<Link> links;
+  for (uint32_t b = 1; b <= pits; ++b)
+    for (uint32_t q = first[b]; q < first[b + 1]; ++q) {
+      const uint32_t i = members[q];
+      for (int k = 0; k < 8; ++k) {
+        const uint32_t j = uint32_t(int64_t(i) + offset_[k]);
+        const uint32_t other = basin_[j];
+        if (other == b || (other != 0 && other < b)) continue;
+        links.push_back({std::max(h[i], h[j]), i, j});
+      }
+    }
+  std::sort(links.begin(), links.end(), [](const Link& p, const Link& q) {
+    if (p.level != q.level) return p.level < q.level;
+    if (p.inner != q.inner) return p.inner < q.inner;
+    return p.outer < q.outer;
+  });
+
+  // The lowest passes that join every basin to the border: a minimum spanning tree (Kruskal). The path
+  // from a basin to the border in it climbs no higher than it must.
+  std::vector<uint32_t> root(pits + 1);
+  std::iota(root.begin(), root.end(), 0u);
+  std::vector<uint32_t> tree;
+  for (uint32_t l = 0; l < links.size() && tree.size() < pits; ++l) {
+    const uint32_t a = findRoot(root, basin_[links[l].inner]), b = findRoot(root, basin_[links[l].outer]);
+    if (a == b) continue;
+    root[a] = b;
+    tree.push_back(l);
+  }
+  // The tree walked from the border: each basin's outlet (a pass cell inside, the cell across) and the
+  // level its lake would spill at.
+  std::vector<uint32_t> adjacencyStart(pits + 2, 0), adjacency(2 * tree.size());
+  for (uint32_t l : tree) {
+    ++adjacencyStart[basin_[links[l].inner] + 1];
+    ++adjacencyStart[basin_[links[l].outer] + 1];
+  }
+  std::partial_sum(adjacencyStart.begin(), adjacencyStart.end(), adjacencyStart.begin());
+  {
+    std::vector<uint32_t> slot(adjacencyStart.begin(), adjacencyStart.end() - 1);
+    for (uint32_t l : tree) {
+      adjacency[slot[basin_[links[l].inner]]++] = l;
+      adjacency[slot[basin_[links[l].outer]]++] = l;
+    }
+  }
+  std::vector<uint32_t> outletInside(pits + 1, kUnset), outletAcross(pits + 1, kUnset), queue{0};
+  std::vector<float> spill(pits + 1, -std::numeric_limits<float>::infinity());
+  std::vector<uint8_t> reached(pits + 1, 0);
+  reached[0] = 1;
+  for (size_t q = 0; q < queue.size(); ++q) {
+    const uint32_t from = queue[q];
+    for (uint32_t e = adjacencyStart[from]; e < adjacencyStart[from + 1]; ++e) {
+      const Link& link = links[adjacency[e]];
+      const bool innerSide = basin_[link.inner] != from;
+      const uint32_t inside = innerSide ? link.inner : link.outer,
+                     across = innerSide ? link.outer : link.inner;
+      const uint32_t b = basin_[inside];
+      if (reached[b]) continue;
+      reached[b] = 1;
+      outletInside[b] = inside;
+      outletAcross[b] = across;
+      spill[b] = std::max(link.level, spill[from]);
+      queue.push_back(b);
+    }
+  }
+
+  auto distance = [&](uint32_t a, uint32_t b) {
+    const uint32_t apart = a > b ? a - b : b - a;
+    return apart == 1 || apart == uint32_t(width_) ? cellSize : kSqrt2 * cellSize;
+  };
+  // Lake fill: each basin raised a share of the way from its pit to its spill level, then graded towards
+  // its pit along the buried valley floor (donors before receivers), so the lake bed still drains.
+  if (lakeFill > 0.0f) {
+    for (uint32_t b = 1; b <= pits; ++b) {
+      const float level = h[pit[b - 1]] + lakeFill * (spill[b] - h[pit[b - 1]]);
+      for (uint32_t q = first[b]; q < first[b + 1]; ++q) {
+        float& z = h[members[q]];
+        if (z < level) {
+          z = level;
+          ++report.cellsRaised;
+        }
+      }
+      for (uint32_t q = first[b + 1]; q-- > first[b] + 1;) {
+        const uint32_t c = members[q], r = receiver_[c];
+        h[r] = std::min(h[r], below(h[c], distance(c, r)));
+      }
+    }
+  }
+
+  // Each pit drains through its outlet: the steepest path from the pass cell down to the pit is reversed.
+  for (uint32_t b = 1; b <= pits; ++b) {
+    uint32_t c = outletInside[b], next = outletAcross[b];
+    for (;;) {
+      const uint32_t r = receiver_[c];
+      receiver_[c] = next;
+      if (r == c) break;
+      next = c;
+      c = r;
+    }
+  }
+
+  // Trenches: from each pit along its new route, every cell lowered just below the one before, until the
+  // route runs downhill by itself. Lowest pits first: a later, higher trench stops where it meets one
+  // already cut, so no cell is cut twice.
+  std::vector<uint32_t> byLevel(pit);
+  std::sort(byLevel.begin(), byLevel.end(),
+            [&](uint32_t a, uint32_t b) { return h[a] != h[b] ? h[a] < h[b] : a < b; });
+  // A trench that reaches the border through a higher border cell notches it: water leaves there.
+  for (uint32_t c : byLevel) {
+    for (;;) {
+      const uint32_t r = receiver_[c];
+      if (r == c) break;
+      const float limit = below(h[c], distance(c, r));
+      if (h[r] <= limit) break;
+      h[r] = limit;
+      ++report.cellsCut;
+      if (onBorder(r)) break;
+      c = r;
+    }
+  }
+  for (uint32_t c : members) basin_[c] = 0;
+  return report;
+}
+
+void DrainageGraph::orderReceiversFirst(const float* h) {
+  const size_t n = size_t(width_) * size_t(height_);
+  order_.clear();
+  order_.reserve(n);
+  // seen_: 1 reached, 2 on the border (set up front, so no division tells it).
+  seen_.assign(n, 0);
+  for (int x = 0; x < width_; ++x) seen_[size_t(x)] = seen_[n - size_t(width_) + size_t(x)] = 2;
+  for (int y = 0; y < height_; ++y)
+    seen_[size_t(y) * size_t(width_)] = seen_[size_t(y + 1) * size_t(width_) - 1] = 2;
+  // Depth-first, downhill: a cell is written once all its lower neighbours are (post-order). No lower
+  // neighbour can still be on the stack, since the stack only ever goes down.
+  struct Frame {
+    uint32_t cell;
+    int next;
+  };
+  std::vector<Frame> stack;
+  for (size_t s = 0; s < n; ++s) {
+    if (seen_[s] & 1) continue;
+    seen_[s] |= 1;
+    stack.push_back({uint32_t(s), seen_[s] & 2 ? 8 : 0});
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      const uint32_t c = f.cell;
+      const float hc = h[c];
+      int k = f.next;
+      for (; k < 8; ++k) {
+        const uint32_t j = uint32_t(int64_t(c) + offset_[k]);
+        if (h[j] < hc && !(seen_[j] & 1)) break;
+      }
+      if (k == 8) {
+        order_.push_back(seen_[c] & 2 ? c | kBorderEntry : c);
+        stack.pop_back();
+        continue;
+      }
+      f.next = k + 1;
+      const uint32_t j = uint32_t(int64_t(c) + offset_[k]);
+      seen_[j] |= 1;
+      stack.push_back({j, seen_[j] & 2 ? 8 : 0});
+    }
+  }
+}
+
+void DrainageGraph::accumulate(const float* h, const RainMap* rain) {
+  const size_t n = size_t(width_) * size_t(height_);
+  area_.resize(n);
+  if (rain) {
+    const uint16_t* levels = rain->levels();
+    for (size_t i = 0; i < n; ++i) area_[i] = float(levels[i]) * (1.0f / float(RainMap::kFullLevel));
+    for (const Spring& s : rain->springs()) {
+      const int x = std::clamp(int(std::lround(s.x)), 0, width_ - 1);
+      const int y = std::clamp(int(std::lround(s.y)), 0, height_ - 1);
+      area_[size_t(y) * size_t(width_) + size_t(x)] += s.rate;
+    }
+  } else {
+    std::fill(area_.begin(), area_.end(), 1.0f);
+  }
+  FlowSplit split;
+  for (size_t o = order_.size(); o-- > 0;) {
+    if (borderEntry(order_[o])) continue;
+    const uint32_t c = order_[o];
+    this->split(h, c, area_[c], split);
+    const float a = area_[c];
+    for (int k = 0; k < split.count; ++k) area_[split.to[k]] += a * split.weight[k];
+  }
+}
+
+}  // namespace runnel::rivers

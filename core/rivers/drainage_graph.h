@@ -1,0 +1,129 @@
+// Where water goes on a heightmap, for the rivers model and the flow map: depressions resolved so every
+// cell drains to the map's border (the base level), an order with every cell after all the cells that send
+// it water, and the drainage area (discharge) weighted by the painted rain.
+//
+// Routing is multiple-flow-direction (water splits between all lower neighbours in proportion to slope
+// times contour length, after Quinn et al. 1991) on hillslopes and converges towards the steepest neighbour
+// as the drainage area grows past the channel scale: steepest descent alone (D8) draws parallel hatching
+// and 45-degree valleys, plain MFD smears rivers over many cells.
+//
+// Depressions (after Cordonnier et al. 2019): cells are grouped into the basins of their steepest-descent
+// pits, the lowest passes between neighbouring basins form a minimum spanning tree rooted at the border, and
+// each pit drains through its basin's pass: the path from the pass down to the pit is reversed, then heights
+// along the new routes are lowered so water runs downhill all the way out (a trench through the sill). With
+// lake fill f > 0 each basin is first filled a share f of the way from its pit to its spill level; f = 1
+// fills lakes to the brim (flat lakes that drain along the buried valley floor).
+//
+// Everything here is sequential or split by rows, so the result does not depend on the thread count.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace runnel {
+
+class RainMap;
+
+namespace rivers {
+
+// The eight neighbours: k and k + 4 are opposite; even k are the four cardinal directions.
+constexpr int kDx[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+constexpr int kDy[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+constexpr float kSqrt2 = 1.41421356f;
+constexpr float kInvDistance[8] = {1.0f, 1.0f / kSqrt2, 1.0f, 1.0f / kSqrt2,
+                                   1.0f, 1.0f / kSqrt2, 1.0f, 1.0f / kSqrt2};
+// Contour width a neighbour's flow crosses, in cells (Quinn et al. 1991).
+constexpr float kContour[8] = {0.5f, 0.354f, 0.5f, 0.354f, 0.5f, 0.354f, 0.5f, 0.354f};
+
+// How the flow out of one cell splits: up to eight lower neighbours with weights summing to 1.
+struct FlowSplit {
+  int count = 0;
+  uint32_t to[8];
+  float weight[8];
+  float invDistance[8];  // 1 / distance in cells
+};
+
+struct LakeReport {
+  uint32_t pits = 0;         // basins that did not reach the border by steepest descent
+  uint64_t cellsRaised = 0;  // by the lake fill
+  uint64_t cellsCut = 0;     // lowered by a trench
+};
+
+class DrainageGraph {
+ public:
+  // A cell drains by plain MFD while its drainage area is well below `convergeArea` (in cells) and more and
+  // more towards its steepest neighbour above it.
+  DrainageGraph(int width = 0, int height = 0, int threads = 0, float convergeArea = 1.0f);
+  // The same graph for another map size or settings; keeps the buffers.
+  void resize(int width, int height, int threads, float convergeArea);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  bool onBorder(size_t i) const {
+    const size_t x = i % size_t(width_), y = i / size_t(width_);
+    return x == 0 || y == 0 || x == size_t(width_) - 1 || y == size_t(height_) - 1;
+  }
+
+  // Fills and carves `h` (width x height, in metres) so that every cell off the border has a strictly
+  // lower neighbour on a path to the border. `cellSize` sets the trenches' slope (a minimal grade).
+  LakeReport resolveLakes(float* h, float lakeFill, float cellSize);
+  // Orders every cell after all its lower neighbours (the cells it can send water to): a depth-first walk
+  // downhill, so neighbours stay close together in the order and the passes over it stay in cache.
+  void orderReceiversFirst(const float* h);
+  // Drainage area in cells, each cell contributing its rain density (1 without a rain map) plus the
+  // springs' rates. Needs orderReceiversFirst() on the same heights.
+  void accumulate(const float* h, const RainMap* rain);
+
+  // Every cell, receivers before donors, as entries: cellOf() the cell, onBorder() whether it is a border
+  // cell (which only receives), so passes over the order need no division to tell.
+  const std::vector<uint32_t>& order() const { return order_; }
+  static constexpr uint32_t kBorderEntry = 0x80000000u;
+  static uint32_t cellOf(uint32_t entry) { return entry & ~kBorderEntry; }
+  static bool borderEntry(uint32_t entry) { return (entry & kBorderEntry) != 0; }
+  // Drainage area per cell, in cells.
+  const std::vector<float>& area() const { return area_; }
+
+  // The split of an interior cell's outflow on heights `h`, for a cell of drainage area `cells`.
+  void split(const float* h, size_t i, float cells, FlowSplit& out) const {
+    const float hc = h[i];
+    float sum = 0.0f, steepest = 0.0f;
+    int best = -1;
+    out.count = 0;
+    for (int k = 0; k < 8; ++k) {
+      const size_t j = size_t(int64_t(i) + offset_[k]);
+      const float drop = hc - h[j];
+      if (!(drop > 0.0f)) continue;
+      const float slope = drop * kInvDistance[k];
+      const float q = slope * kContour[k];
+      if (slope > steepest) {
+        steepest = slope;
+        best = out.count;
+      }
+      out.to[out.count] = uint32_t(j);
+      out.weight[out.count] = q;
+      out.invDistance[out.count] = kInvDistance[k];
+      sum += q;
+      ++out.count;
+    }
+    if (out.count == 0) return;
+    const float converge = cells / (cells + convergeArea_);
+    const float spread = (1.0f - converge) / sum;
+    for (int n = 0; n < out.count; ++n) out.weight[n] *= spread;
+    out.weight[best] += converge;
+  }
+
+ private:
+  // Steepest-descent receivers; returns the pits (interior cells with no lower neighbour) in index order.
+  std::vector<uint32_t> steepestReceivers(const float* h);
+
+  int width_, height_, threads_;
+  float convergeArea_;
+  int64_t offset_[8];
+  std::vector<uint32_t> receiver_, order_;
+  std::vector<uint32_t> basin_;  // 0 (drains to the border) except while resolveLakes() runs
+  std::vector<uint8_t> seen_;
+  std::vector<float> area_;
+};
+
+}  // namespace rivers
+}  // namespace runnel

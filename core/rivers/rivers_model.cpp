@@ -1,0 +1,161 @@
+#include "rivers_model.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "core/error.h"
+#include "core/rain_map.h"
+#include "core/row_bands.h"
+#include "core/soil_record.h"
+#include "hillslope_diffusion.h"
+#include "stream_power.h"
+
+namespace runnel {
+
+namespace {
+
+// The uplift follows the input's landforms, not its every bump: a pit in the input would get less uplift
+// than its rim at every step and stay a pit. Blurred over about this many metres (two box passes).
+constexpr float kShapeBlurMetres = 120.0f;
+
+// Box blur of radius r cells along lines of `count` values `stride` apart, edges clamped.
+void boxBlurLine(float* v, size_t count, size_t stride, int r, std::vector<float>& line) {
+  line.clear();
+  for (size_t i = 0; i < count; ++i) line.push_back(v[i * stride]);
+  const int n = int(count);
+  double sum = 0;
+  for (int i = -r; i <= r; ++i) sum += line[size_t(std::clamp(i, 0, n - 1))];
+  for (int i = 0; i < n; ++i) {
+    v[size_t(i) * stride] = float(sum / (2 * r + 1));
+    sum += line[size_t(std::min(i + r + 1, n - 1))] - line[size_t(std::max(i - r, 0))];
+  }
+}
+
+}  // namespace
+
+RiversModel::RiversModel(const RiversParams& params, float cellSize, int threads)
+    : params_(params), cellSize_(cellSize), threads_(threads) {
+  validateFields(riversParamFields(), params_);
+  if (!(cellSize > 0.0f) || !std::isfinite(cellSize))
+    throw Error("cell size: must be a positive number of metres (got " + std::to_string(cellSize) + ")");
+}
+
+std::unique_ptr<ErosionModel> RiversModel::clone() const {
+  return std::make_unique<RiversModel>(*this);
+}
+
+void RiversModel::continueFrom(const ErosionModel& previous) {
+  if (auto* p = dynamic_cast<const RiversModel*>(&previous)) shape_ = p->shape_;
+}
+
+void RiversModel::captureShape(const Heightmap& h) {
+  float lo, hi;
+  h.minMax(lo, hi);
+  const float scale = hi > lo ? 1.0f / (hi - lo) : 0.0f;
+  shape_.resize(h.cellCount());
+  for (size_t i = 0; i < shape_.size(); ++i) shape_[i] = (h.data()[i] - lo) * scale;
+  const int r = std::clamp(int(std::lround(kShapeBlurMetres / cellSize_)), 0, 64);
+  if (r == 0) return;
+  const int w = h.width(), hgt = h.height();
+  for (int pass = 0; pass < 2; ++pass) {
+    forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
+      std::vector<float> line;
+      for (int y = y0; y < y1; ++y) boxBlurLine(shape_.data() + size_t(y) * size_t(w), size_t(w), 1, r, line);
+    });
+    forEachRowBand(w, size_t(hgt), threads_, [&](int x0, int x1) {
+      std::vector<float> line;
+      for (int x = x0; x < x1; ++x) boxBlurLine(shape_.data() + size_t(x), size_t(hgt), size_t(w), r, line);
+    });
+  }
+}
+
+void RiversModel::step(Terrain& terrain, const RainMap* rain) {
+  const int w = terrain.width(), hgt = terrain.heightCells();
+  const size_t n = terrain.height.cellCount();
+  float* h = terrain.height.data();
+  const float cellArea = cellSize_ * cellSize_;
+  const float headCells = params_.channelHead / cellArea;
+
+  // Uplift, off the border (the base level stays).
+  const float lift = params_.uplift * 1e-3f * params_.timeStep;
+  if (lift > 0.0f) {
+    const float uniform = 1.0f - params_.keepShape, shaped = params_.keepShape;
+    forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
+      for (int y = std::max(y0, 1); y < std::min(y1, hgt - 1); ++y)
+        for (int x = 1; x < w - 1; ++x) {
+          const size_t i = size_t(y) * size_t(w) + size_t(x);
+          h[i] += lift * (uniform + shaped * shape_[i]);
+        }
+    });
+  }
+
+  // Hillslopes creep; the rate fades out where the last step found channels.
+  if (params_.diffusion > 0.0f) {
+    const float rate = params_.diffusion * params_.timeStep / cellArea;
+    const float head = std::max(headCells, 1.0f);
+    before_.resize(n);
+    if (area_.size() == n)
+      for (size_t i = 0; i < n; ++i) before_[i] = rate * head / (head + area_[i] / cellArea);
+    else
+      std::fill(before_.begin(), before_.end(), rate);
+    rivers::diffuse(h, before_.data(), w, hgt, threads_);
+  }
+
+  // Routing: lakes resolved, then the drainage area over the painted rain.
+  graph_.resize(w, hgt, threads_, std::max(headCells, 1.0f));
+  lakes_ = graph_.resolveLakes(h, params_.lakeFill, cellSize_);
+  graph_.orderReceiversFirst(h);
+  graph_.accumulate(h, rain);
+
+  // Rivers cut, last: the step ends on a surface that drains everywhere (cutting opens no pit).
+  before_.assign(h, h + n);
+  rivers::incise(graph_, before_.data(), h,
+                 {params_.erodibility, params_.concavity, params_.slopeExponent, headCells, params_.timeStep,
+                  cellSize_, std::tan(params_.maxSlope * 3.14159265f / 180.0f)});
+  const std::vector<float>& cells = graph_.area();
+  area_.resize(n);
+  for (size_t i = 0; i < n; ++i) area_[i] = cells[i] * cellArea;
+}
+
+void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
+                      ErosionStats& stats) {
+  const auto start = std::chrono::steady_clock::now();
+  ensureRecord(terrain);
+  if (rain) checkRainFits(*rain, terrain.width(), terrain.heightCells());
+  if (first == 0 || shape_.size() != terrain.height.cellCount()) captureShape(terrain.height);
+  const int w = terrain.width(), hgt = terrain.heightCells();
+  const Heightmap startHeights = terrain.height;
+  for (uint64_t i = 0; i < count; ++i) step(terrain, rain);
+
+  // The record and the volumes: net change per cell (uplift counts against erosion).
+  std::vector<double> lowered(size_t(hgt), 0.0), raised(size_t(hgt), 0.0);
+  forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
+    for (int y = y0; y < y1; ++y) {
+      const float* now = terrain.height.row(y);
+      const float* was = startHeights.row(y);
+      float* dep = terrain.deposited.row(y);
+      float* ero = terrain.eroded.row(y);
+      double lo = 0, hi = 0;
+      for (int x = 0; x < w; ++x) {
+        const float d = now[x] - was[x];
+        recordChange(dep[x], ero[x], d);
+        lo += std::max(-d, 0.0f);
+        hi += std::max(d, 0.0f);
+      }
+      lowered[size_t(y)] = lo;
+      raised[size_t(y)] = hi;
+    }
+  });
+  ErosionStats run;
+  for (int y = 0; y < hgt; ++y) {
+    run.eroded += lowered[size_t(y)];
+    run.deposited += raised[size_t(y)];
+  }
+  run.droplets = count;
+  run.steps = count * terrain.height.cellCount();
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  stats.add(run);
+}
+
+}  // namespace runnel

@@ -1,0 +1,50 @@
+// The rivers model: landscape evolution by the stream power law with uplift and hillslope creep,
+// dh/dt = U - K A^m S^n + div(kappa grad h), one implicit step per unit (Braun & Willett 2013). It carves
+// drainage networks at any map size in a few steps, in world units: the cell size (metres) and heights in
+// metres. Lakes are cut through their sill or filled (see drainage_graph.h); the painted rain and the
+// springs weight the drainage area, so painting rain makes rivers.
+//
+// The map's border is the base level: water leaves there, and border cells keep their heights (the model
+// always drains to the border, whatever the edges setting). Deterministic, the same on any thread count.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "core/erosion_model.h"
+#include "drainage_graph.h"
+#include "rivers_params.h"
+
+namespace runnel {
+
+class RiversModel : public ErosionModel {
+ public:
+  RiversModel(const RiversParams& params, float cellSize, int threads = 0);  // validates
+  void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
+           ErosionStats& stats) override;
+  std::unique_ptr<ErosionModel> clone() const override;
+  const char* name() const override { return "rivers"; }
+  // The uplift pattern (the heights the run started from) carries over, so a slider change mid-run keeps
+  // "keep my shape" anchored to the artist's terrain.
+  void continueFrom(const ErosionModel& previous) override;
+
+  const RiversParams& params() const { return params_; }
+  // Drainage area in m² per cell after the last step (empty before any step).
+  const std::vector<float>& drainageArea() const { return area_; }
+  // What the last step found: closed basins drained.
+  const rivers::LakeReport& lastLakes() const { return lakes_; }
+
+ private:
+  void step(Terrain& terrain, const RainMap* rain);
+  void captureShape(const Heightmap& h);
+
+  RiversParams params_;
+  float cellSize_;
+  int threads_;
+  std::vector<float> shape_;   // uplift share per cell, 0..1
+  std::vector<float> before_;  // heights a step's graph was built on; then the creep rates
+  std::vector<float> area_;
+  rivers::DrainageGraph graph_;  // kept for its buffers
+  rivers::LakeReport lakes_;
+};
+
+}  // namespace runnel

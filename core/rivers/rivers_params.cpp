@@ -1,0 +1,52 @@
+#include "rivers_params.h"
+
+namespace runnel {
+
+namespace {
+
+const std::array<ParamField<RiversParams>, 10> kFields{{
+    {"erodibility", &RiversParams::erodibility, 0.0f, 0.01f,
+     "Erodibility K: how fast rivers cut rock (dh/dt = U - K A^m S^n, A in m², per year). Soft rock is "
+     "higher, granite lower",
+     true},
+    {"concavity", &RiversParams::concavity, 0.2f, 0.8f,
+     "Concavity m: how much more a big river cuts than a small one. Higher values give long gentle valley "
+     "floors under steep heads"},
+    {"slopeExponent", &RiversParams::slopeExponent, 0.5f, 2.0f,
+     "Slope exponent n: how strongly the cutting grows with the river's slope (1 in most landscapes)"},
+    {"uplift", &RiversParams::uplift, 0.0f, 20.0f,
+     "Uplift in mm per year at the highest point: rock rising while rivers cut. Zero wears the land down"},
+    {"keepShape", &RiversParams::keepShape, 0.0f, 1.0f,
+     "Keep my shape: 1 lifts each place in proportion to its starting height, so your mountains stay where "
+     "you drew them while rivers cut in; 0 lifts everything alike"},
+    {"diffusion", &RiversParams::diffusion, 0.0f, 10.0f,
+     "Hillslope diffusion in m² per year: soil creep that rounds ridges and slopes. It fades out in "
+     "channels, "
+     "so valley floors stay sharp",
+     true},
+    {"timeStep", &RiversParams::timeStep, 100.0f, 1e6f,
+     "Years per step. Each step is solved implicitly, so big steps stay stable; smaller steps follow the "
+     "landscape's change more finely",
+     true},
+    {"channelHead", &RiversParams::channelHead, 0.0f, 1e8f,
+     "Channel-head area in m²: drainage area where channels begin. Above it rivers cut; below it slopes "
+     "stay smooth and only creep",
+     true},
+    {"lakeFill", &RiversParams::lakeFill, 0.0f, 1.0f,
+     "Lakes: 0 cuts each closed basin's outlet through its sill (dendritic valleys); 1 fills lakes to the "
+     "brim (flat lake beds); between, a share of each"},
+    {"maxSlope", &RiversParams::maxSlope, 10.0f, 89.0f,
+     "Steepest slope in degrees that ground holds: where rivers cut faster, their walls slide in after them "
+     "(a talus angle for bedrock)"},
+}};
+
+}  // namespace
+
+const std::array<ParamField<RiversParams>, 10>& riversParamFields() {
+  return kFields;
+}
+std::vector<ParamInfo> riversParamInfo() {
+  return paramInfos(kFields);
+}
+
+}  // namespace runnel

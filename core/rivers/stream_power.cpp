@@ -1,0 +1,67 @@
+#include "stream_power.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace runnel::rivers {
+
+namespace {
+
+// h = the root of h - start + c (W h - B)^n with W h - B >= 0 (Newton from the start height, which lies
+// above the root: the function is increasing and convex there).
+double solveSlopeExponent(double start, double c, double W, double B, double n) {
+  double h = start;
+  for (int iteration = 0; iteration < 30; ++iteration) {
+    const double s = W * h - B;
+    if (s <= 0.0) return B / W;
+    const double sn = std::pow(s, n);
+    const double f = h - start + c * sn;
+    const double step = f / (1.0 + c * n * W * sn / s);
+    h -= step;
+    if (std::abs(step) <= 1e-7 * (1.0 + std::abs(h))) break;
+  }
+  return std::max(h, B / W);
+}
+
+}  // namespace
+
+void incise(const DrainageGraph& graph, const float* before, float* after, const StreamPower& p) {
+  const std::vector<uint32_t>& order = graph.order();
+  const std::vector<float>& area = graph.area();
+  const double cellArea = double(p.cellSize) * p.cellSize;
+  const double headTerm = std::pow(double(p.channelHeadCells) * cellArea, double(p.concavity));
+  const double perMetre = 1.0 / p.cellSize;
+  const bool linear = p.slopeExponent == 1.0f;
+  FlowSplit split;
+  for (const uint32_t entry : order) {
+    const uint32_t c = DrainageGraph::cellOf(entry);
+    after[c] = before[c];
+    if (DrainageGraph::borderEntry(entry)) continue;
+    graph.split(before, c, area[c], split);
+    // What may stand: no steeper than maxGrade above any receiver.
+    float highest = before[c];
+    for (int k = 0; k < split.count; ++k)
+      highest = std::min(highest, after[split.to[k]] + p.maxGrade * p.cellSize / split.invDistance[k]);
+    after[c] = highest;
+    if (area[c] <= p.channelHeadCells) continue;
+    // K dt (A^m - Ac^m): channels start cutting at the channel head, smoothly.
+    const double cut = double(p.erodibility) * p.years *
+                       (std::pow(double(area[c]) * cellArea, double(p.concavity)) - headTerm);
+    if (!(cut > 0.0)) continue;
+    // The slope along the split flow: S = W h - B, W = sum w/d, B = sum w h_receiver/d.
+    double W = 0.0, B = 0.0;
+    for (int k = 0; k < split.count; ++k) {
+      const double w = double(split.weight[k]) * split.invDistance[k] * perMetre;
+      W += w;
+      B += w * after[split.to[k]];
+    }
+    const double start = after[c];
+    if (!(W * start - B > 0.0)) continue;  // receivers did not drop below: nothing to cut
+    if (linear)
+      after[c] = float((start + cut * B) / (1.0 + cut * W));
+    else
+      after[c] = float(solveSlopeExponent(start, cut, W, B, p.slopeExponent));
+  }
+}
+
+}  // namespace runnel::rivers

@@ -1,0 +1,26 @@
+// River incision by the stream power law, dh/dt = -K A^m S^n, solved implicitly in time along the drainage
+// graph (Braun & Willett 2013, extended to multiple flow directions): cells are visited receivers first, so
+// each cell's new height follows from its receivers' new heights in one pass, stable for any time step.
+#pragma once
+#include <vector>
+
+#include "drainage_graph.h"
+
+namespace runnel::rivers {
+
+struct StreamPower {
+  float erodibility;       // K, per year (A in m²)
+  float concavity;         // m
+  float slopeExponent;     // n
+  float channelHeadCells;  // A below which nothing is cut, in cells
+  float years;             // time step
+  float cellSize;          // metres
+  float maxGrade;          // steepest ground that stands (rise per metre): steeper slides into the valley
+};
+
+// `before`: heights the graph was built on. Writes the eroded heights to `after` (border cells copied).
+// Ground left steeper than maxGrade above its receivers slides away with the river (threshold hillslopes:
+// without it a valley cut faster than its walls can follow leaves cliffs).
+void incise(const DrainageGraph& graph, const float* before, float* after, const StreamPower& p);
+
+}  // namespace runnel::rivers

@@ -1,0 +1,193 @@
+// The rivers model and its drainage graph: lakes drain, water is conserved on its way to the border, rivers
+// cut where water gathers, rain decides where, uplift keeps the artist's shape, and the result is the same
+// on any thread count and any split into runs.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/error.h"
+#include "core/generators.h"
+#include "core/rain_map.h"
+#include "core/rivers/drainage_graph.h"
+#include "core/rivers/rivers_model.h"
+#include "model_test_terrains.h"
+
+namespace runnel {
+namespace {
+
+// A bumpy fBm landscape in metres: 2 km of relief on 64 cells of 30 m, full of closed hollows.
+Terrain landscape(int n = 64, uint64_t seed = 3) {
+  GeneratorSettings g;
+  g.width = g.height = n;
+  g.seed = seed;
+  g.relief = 0.065f * 30.0f * float(n);
+  return Terrain(generate(g));
+}
+
+// Interior cells with no strictly lower neighbour.
+int pits(const Heightmap& h) {
+  int count = 0;
+  for (int y = 1; y < h.height() - 1; ++y)
+    for (int x = 1; x < h.width() - 1; ++x) {
+      bool lower = false;
+      for (int k = 0; k < 8; ++k) lower |= h.at(x + rivers::kDx[k], y + rivers::kDy[k]) < h.at(x, y);
+      count += !lower;
+    }
+  return count;
+}
+
+Terrain runRivers(Terrain t, const RiversParams& p, uint64_t steps, int threads = 0,
+                  const RainMap* rain = nullptr) {
+  RiversModel model(p, 30.0f, threads);
+  ErosionStats stats;
+  model.run(t, rain, 0, steps, stats);
+  return t;
+}
+
+TEST(DrainageGraph, CarvedLakesLeaveNoPitAndEveryDropOfRainReachesTheBorder) {
+  Terrain t = landscape();
+  ASSERT_GT(pits(t.height), 5);
+  for (float fill : {0.0f, 0.5f, 1.0f}) {
+    Heightmap h = t.height;
+    rivers::DrainageGraph graph(h.width(), h.height(), 1, 10.0f);
+    const rivers::LakeReport lakes = graph.resolveLakes(h.data(), fill, 30.0f);
+    EXPECT_GT(lakes.pits, 5u);
+    EXPECT_EQ(pits(h), 0) << "lake fill " << fill;
+    if (fill == 0.0f) {
+      EXPECT_EQ(lakes.cellsRaised, 0u);
+      for (size_t i = 0; i < h.cellCount(); ++i) ASSERT_LE(h.data()[i], t.height.data()[i]);  // only cut
+    } else if (fill == 1.0f) {
+      EXPECT_GT(lakes.cellsRaised, lakes.pits);
+    }
+    graph.orderReceiversFirst(h.data());
+    ASSERT_EQ(graph.order().size(), h.cellCount());
+    graph.accumulate(h.data(), nullptr);
+    double atBorder = 0;
+    for (int y = 0; y < h.height(); ++y)
+      for (int x = 0; x < h.width(); ++x)
+        if (x == 0 || y == 0 || x == h.width() - 1 || y == h.height() - 1)
+          atBorder += graph.area()[size_t(y) * size_t(h.width()) + size_t(x)];
+    EXPECT_NEAR(atBorder, double(h.cellCount()), 1e-3 * double(h.cellCount()));
+  }
+}
+
+TEST(DrainageGraph, OrderPutsEveryCellAfterItsLowerNeighbours) {
+  Terrain t = landscape(48, 5);
+  rivers::DrainageGraph graph(48, 48, 1, 10.0f);
+  graph.resolveLakes(t.height.data(), 0.0f, 30.0f);
+  graph.orderReceiversFirst(t.height.data());
+  std::vector<size_t> position(t.height.cellCount());
+  for (size_t o = 0; o < graph.order().size(); ++o)
+    position[rivers::DrainageGraph::cellOf(graph.order()[o])] = o;
+  for (int y = 1; y < 47; ++y)
+    for (int x = 1; x < 47; ++x)
+      for (int k = 0; k < 8; ++k) {
+        const int nx = x + rivers::kDx[k], ny = y + rivers::kDy[k];
+        if (t.height.at(nx, ny) < t.height.at(x, y)) {
+          ASSERT_LT(position[size_t(ny) * 48 + size_t(nx)], position[size_t(y) * 48 + size_t(x)]);
+        }
+      }
+}
+
+TEST(RiversModel, BigRiversFlattenTheirBedsIntoAConcaveProfile) {
+  // A plane falling 10% towards the east border: the water of every row gathers downhill. Cutting by
+  // K A^m S makes the slope fall as the drainage area grows: the profile turns concave.
+  Terrain start = testing::tiltedPlane(64, 0.1f * 30.0f, 0.5f);
+  RiversParams p;
+  p.uplift = 0.0f;
+  p.diffusion = 0.0f;
+  p.channelHead = 0.0f;
+  const Terrain end = runRivers(start, p, 5);
+  double dropUpper = 0, dropLower = 0;  // fall per cell in the upper (west) and lower (east) thirds
+  for (int y = 1; y < 63; ++y)
+    for (int x = 1; x < 62; ++x) {
+      ASSERT_LE(end.height.at(x, y), start.height.at(x, y) + 1e-3f);  // no uplift, no creep: nothing rises
+      const double fall = double(end.height.at(x, y)) - double(end.height.at(x + 1, y));
+      if (x < 20) dropUpper += fall;
+      if (x > 42) dropLower += fall;
+    }
+  EXPECT_GT(dropLower, 0.0);
+  EXPECT_LT(dropLower, 0.7 * dropUpper);
+  EXPECT_LT(testing::recordMismatch(start.height, end), 1e-3f);  // the record says what the heights say
+}
+
+TEST(RiversModel, TheResultDrainsEverywhere) {
+  RiversParams p;
+  for (float fill : {0.0f, 1.0f}) {
+    p.lakeFill = fill;
+    const Terrain end = runRivers(landscape(), p, 4);
+    EXPECT_EQ(pits(end.height), 0) << "lake fill " << fill;
+    EXPECT_LT(end.height.firstNonFinite(), 0);
+  }
+}
+
+TEST(RiversModel, PaintedRainMakesTheRivers) {
+  // Against a run with no rain at all (where only the lakes' outlets are cut), rain on the west half cuts
+  // rivers there and nowhere else.
+  const Terrain start = landscape(64, 9);
+  RainMap dry(64, 64, 0.0f), west(64, 64, 0.0f);
+  for (int y = 0; y < 64; ++y)
+    for (int x = 0; x < 32; ++x) west.setDensity(x, y, 1.0f);
+  RiversParams p;
+  p.uplift = 0.0f;
+  p.diffusion = 0.0f;
+  p.maxSlope = 89.0f;
+  const Terrain rained = runRivers(start, p, 3, 0, &west), none = runRivers(start, p, 3, 0, &dry);
+  double cutWest = 0, cutEast = 0;
+  for (int y = 0; y < 64; ++y)
+    for (int x = 0; x < 64; ++x) {
+      const double cut = double(none.height.at(x, y)) - double(rained.height.at(x, y));
+      if (x < 28) cutWest += cut;
+      if (x > 36) cutEast += std::abs(cut);
+    }
+  EXPECT_GT(cutWest, 1.0);
+  EXPECT_GT(cutWest, 20.0 * cutEast);
+}
+
+TEST(RiversModel, UpliftFollowsTheInputWhenKeepingItsShape) {
+  Terrain start = testing::cone(64, 1000.0f);
+  RiversParams p;
+  p.erodibility = 0.0f;
+  p.diffusion = 0.0f;
+  p.maxSlope = 89.0f;
+  p.uplift = 1.0f;
+  p.timeStep = 1000.0f;  // 1 m a step at the top
+  const Terrain end = runRivers(start, p, 2);
+  // The top rises nearly fully (the pattern is blurred over ~120 m so that bumps are not kept as pits), the
+  // foot barely, the base level not at all.
+  const float top = end.height.at(32, 32) - start.height.at(32, 32);
+  EXPECT_GT(top, 1.6f);
+  EXPECT_LE(top, 2.0f);
+  EXPECT_LT(end.height.at(4, 32) - start.height.at(4, 32), 0.4f);
+  EXPECT_EQ(end.height.at(0, 32), start.height.at(0, 32));
+}
+
+TEST(RiversModelThreaded, SameTerrainForAnyThreadCountAndAnySplit) {
+  const Terrain start = landscape(96, 4);
+  RiversParams p;
+  p.lakeFill = 0.3f;
+  const Terrain one = runRivers(start, p, 4, 1);
+  const Terrain two = runRivers(start, p, 4, 2);
+  EXPECT_EQ(one.height, two.height);
+  Terrain split = start;
+  RiversModel model(p, 30.0f, 2);
+  ErosionStats stats;
+  model.run(split, nullptr, 0, 1, stats);
+  model.run(split, nullptr, 1, 3, stats);
+  EXPECT_EQ(one.height, split.height);
+  EXPECT_EQ(stats.droplets, 4u);
+}
+
+TEST(RiversModel, RefusesABadCellSizeAndBadParameters) {
+  EXPECT_THROW(RiversModel(RiversParams{}, 0.0f), Error);
+  EXPECT_THROW(RiversModel(RiversParams{}, std::nanf("")), Error);
+  RiversParams p;
+  p.concavity = NAN;
+  EXPECT_THROW(RiversModel(p, 30.0f), Error);
+  p = RiversParams{};
+  p.timeStep = -1.0f;
+  EXPECT_THROW(RiversModel(p, 30.0f), Error);
+}
+
+}  // namespace
+}  // namespace runnel
