@@ -10,19 +10,26 @@ namespace runnel::rivers {
 
 namespace {
 
-// One line of cells h[0], h[stride], ..., h[(n-1) stride]; the two end cells stay as they are (Thomas
-// algorithm, `scratch` holds n values).
+// One line of cells h[0], h[stride], ..., h[(n-1) stride]; the two end cells and channel cells (rate < 0)
+// stay as they are (Thomas algorithm, `scratch` holds 2n values).
 void solveLine(float* h, const float* rate, size_t n, size_t stride, std::vector<double>& scratch) {
   if (n < 3) return;
   scratch.resize(2 * n);
   double* c = scratch.data();
   double* d = scratch.data() + n;
   // Row i: -r_(i-1/2) h_(i-1) + (1 + r_(i-1/2) + r_(i+1/2)) h_i - r_(i+1/2) h_(i+1) = h_i(old).
-  double left = std::min(rate[0], rate[stride]);
+  auto face = [&](size_t a, size_t b) { return double(std::max(std::max(rate[a], rate[b]), 0.0f)); };
+  double left = face(0, stride);
   c[0] = 0.0;
   d[0] = h[0];
   for (size_t i = 1; i + 1 < n; ++i) {
-    const double right = std::min(rate[i * stride], rate[(i + 1) * stride]);
+    const double right = face(i * stride, (i + 1) * stride);
+    if (rate[i * stride] < 0.0f) {  // a channel: h_i = h_i(old)
+      c[i] = 0.0;
+      d[i] = h[i * stride];
+      left = right;
+      continue;
+    }
     const double a = i == 1 ? 0.0 : -left;
     double rhs = h[i * stride];
     if (i == 1) rhs += left * h[0];

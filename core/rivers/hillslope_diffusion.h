@@ -4,8 +4,9 @@
 
 namespace runnel::rivers {
 
-// `rate`: kappa * dt / cellSize² per cell (dimensionless); a face takes the lower of its two cells' rates, so
-// a channel (rate near 0) is not filled from its banks.
+// `rate`: kappa * dt / cellSize² per cell (dimensionless). A cell with a negative rate is a channel: it keeps
+// its height, like the border, and its banks creep down into it (the river carries that away), so creep
+// widens valleys without filling their floors. A face takes the larger rate of its two cells.
 void diffuse(float* h, const float* rate, int width, int height, int threads);
 
 }  // namespace runnel::rivers

@@ -90,13 +90,14 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
     });
   }
 
-  // Hillslopes creep; the rate fades out where the last step found channels.
+  // Hillslopes creep down into the channels the last step found (which keep their beds: the river carries
+  // the soil away).
   if (params_.diffusion > 0.0f) {
     const float rate = params_.diffusion * params_.timeStep / cellArea;
-    const float head = std::max(headCells, 1.0f);
+    const float head = std::max(headCells, 1.0f) * cellArea;
     before_.resize(n);
     if (area_.size() == n)
-      for (size_t i = 0; i < n; ++i) before_[i] = rate * head / (head + area_[i] / cellArea);
+      for (size_t i = 0; i < n; ++i) before_[i] = area_[i] > head ? -1.0f : rate;
     else
       std::fill(before_.begin(), before_.end(), rate);
     rivers::diffuse(h, before_.data(), w, hgt, threads_);

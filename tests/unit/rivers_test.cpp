@@ -94,6 +94,7 @@ TEST(RiversModel, BigRiversFlattenTheirBedsIntoAConcaveProfile) {
   // K A^m S makes the slope fall as the drainage area grows: the profile turns concave.
   Terrain start = testing::tiltedPlane(64, 0.1f * 30.0f, 0.5f);
   RiversParams p;
+  p.erodibility = 4e-5f;  // soft rock: a clear profile in 5 steps
   p.uplift = 0.0f;
   p.diffusion = 0.0f;
   p.channelHead = 0.0f;
@@ -129,9 +130,11 @@ TEST(RiversModel, PaintedRainMakesTheRivers) {
   for (int y = 0; y < 64; ++y)
     for (int x = 0; x < 32; ++x) west.setDensity(x, y, 1.0f);
   RiversParams p;
+  p.erodibility = 4e-5f;
   p.uplift = 0.0f;
   p.diffusion = 0.0f;
   p.maxSlope = 89.0f;
+  p.lakeFill = 0.0f;  // a filled lake spanning both halves would carry the west's change east
   const Terrain rained = runRivers(start, p, 3, 0, &west), none = runRivers(start, p, 3, 0, &dry);
   double cutWest = 0, cutEast = 0;
   for (int y = 0; y < 64; ++y)
