@@ -27,6 +27,8 @@ void diffuse(float* h, const float* rate, int width, int height, int threads) {
   for (size_t i = 0; i < n; ++i) fastest = std::max(fastest, rate[i]);
   if (!(fastest > 0.0f)) return;
   const int substeps = std::clamp(int(std::ceil(fastest / kSubstepRate)), 1, kMaxSubsteps);
+  // Past kMaxSubsteps the rate is capped (creep that strong has long reached its smooth end anyway).
+  const float cap = float(substeps) * kSubstepRate;
   const float share = 1.0f / (6.0f * float(substeps));
   std::vector<float> next(h, h + n);
   float* from = h;
@@ -42,7 +44,7 @@ void diffuse(float* h, const float* rate, int width, int height, int threads) {
         for (size_t x = 1; x + 1 < w; ++x) {
           const float lap = 4.0f * ((up[x] + down[x]) + (mid[x - 1] + mid[x + 1])) +
                             ((up[x - 1] + up[x + 1]) + (down[x - 1] + down[x + 1])) - 20.0f * mid[x];
-          out[x] = r[x] > 0.0f ? mid[x] + r[x] * share * lap : mid[x];
+          out[x] = r[x] > 0.0f ? mid[x] + std::min(r[x], cap) * share * lap : mid[x];
         }
       }
     });
