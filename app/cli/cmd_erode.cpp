@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "core/heightmap_io.h"
 #include "core/model_catalog.h"
+#include "core/rivers/discharge.h"
 #include "files.h"
 #include "model_flags.h"
 #include "progress.h"
@@ -29,6 +30,9 @@ static ArgParser erodeParser() {
       .add({"--eroded", FlagKind::Value, "OUT",
             "rock removed per cell: .png an 8-bit preview, other formats the values in world units"})
       .add({"--deposited", FlagKind::Value, "OUT", "sediment lying per cell, as --eroded"})
+      .add({"--flow", FlagKind::Value, "OUT",
+            "the flow map of the result: log10 of each cell's discharge (rained area upstream) in m², "
+            "routed as the rivers model routes water; 16-bit formats record the range in their sidecar"})
       .add({"--stats", FlagKind::Value, "OUT.json", "the run's stats as JSON"})
       .add(hillshadeFlag())
       .add(outRangeFlag())
@@ -110,6 +114,11 @@ int runErode(const Args& args) {
   std::vector<std::string> written = pathsWritten(*out, checkHeightmapOutput(*out));
   std::optional<MapOutput> erodedOut = mapOutput(a, "--eroded", written);
   std::optional<MapOutput> depositedOut = mapOutput(a, "--deposited", written);
+  auto flowPath = a.value("--flow");
+  if (flowPath) {
+    for (const std::string& p : pathsWritten(*flowPath, checkHeightmapOutput(*flowPath)))
+      written.push_back(p);
+  }
   auto hillshade = a.value("--hillshade");
   if (hillshade) {
     checkPreviewOutput(*hillshade);
@@ -141,6 +150,8 @@ int runErode(const Args& args) {
   writeHeightmap(*out, terrain.height, writeOptions);
   if (erodedOut) writeMap(*erodedOut, terrain.eroded, PreviewKind::Eroded, WriteOptions{});
   if (depositedOut) writeMap(*depositedOut, terrain.deposited, PreviewKind::Deposited, WriteOptions{});
+  if (flowPath)
+    writeHeightmap(*flowPath, dischargeLog10(terrain.height, rain.get(), common.cellSize, common.threads));
   if (hillshade) writePreviewPng(*hillshade, terrain.height, PreviewKind::Hillshade);
   if (statsPath) writeFileAtomically(*statsPath, stats.toJson() + "\n");
   if (!a.has("--quiet")) {

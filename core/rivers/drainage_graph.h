@@ -16,6 +16,7 @@
 //
 // Everything here is sequential or split by rows, so the result does not depend on the thread count.
 #pragma once
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -86,19 +87,16 @@ class DrainageGraph {
   // The split of an interior cell's outflow on heights `h`, for a cell of drainage area `cells`.
   void split(const float* h, size_t i, float cells, FlowSplit& out) const {
     const float hc = h[i];
-    float sum = 0.0f, steepest = 0.0f;
-    int best = -1;
+    float sum = 0.0f;
+    int slot[8];  // out index of neighbour k, or -1 when it is not lower
     out.count = 0;
     for (int k = 0; k < 8; ++k) {
       const size_t j = size_t(int64_t(i) + offset_[k]);
       const float drop = hc - h[j];
+      slot[k] = -1;
       if (!(drop > 0.0f)) continue;
-      const float slope = drop * kInvDistance[k];
-      const float q = slope * kContour[k];
-      if (slope > steepest) {
-        steepest = slope;
-        best = out.count;
-      }
+      const float q = drop * kInvDistance[k] * kContour[k];
+      slot[k] = out.count;
       out.to[out.count] = uint32_t(j);
       out.weight[out.count] = q;
       out.invDistance[out.count] = kInvDistance[k];
@@ -106,10 +104,39 @@ class DrainageGraph {
       ++out.count;
     }
     if (out.count == 0) return;
+    // Hillslopes spread their water over every lower neighbour in proportion to slope. Channels follow
+    // the steepest direction of the surface, at any angle (D-infinity, Tarboton 1997): the water goes to
+    // the two neighbours on either side of that direction, shared by angle. Steepest descent to one
+    // neighbour would bend every river into the eight grid directions.
     const float converge = cells / (cells + convergeArea_);
     const float spread = (1.0f - converge) / sum;
     for (int n = 0; n < out.count; ++n) out.weight[n] *= spread;
-    out.weight[best] += converge;
+    float steepest = 0.0f, share = 0.0f;
+    int cardinal = -1, diagonal = -1;
+    for (int f = 0; f < 8; ++f) {  // the eight triangular facets around the cell
+      const int c = (f + 1) & 6, d = c == 0 && f == 7 ? 7 : (f | 1);
+      const float hCard = h[size_t(int64_t(i) + offset_[c])], hDiag = h[size_t(int64_t(i) + offset_[d])];
+      float s1 = hc - hCard, s2 = hCard - hDiag, slope, t;
+      if (s2 <= 0.0f) {
+        slope = s1;
+        t = 0.0f;
+      } else if (s2 >= s1) {
+        slope = (hc - hDiag) * kInvDistance[1];
+        t = 1.0f;
+      } else {
+        slope = std::sqrt(s1 * s1 + s2 * s2);
+        t = std::atan2(s2, s1) * 1.27323954f;  // the angle from the cardinal side, over pi/4
+      }
+      if (slope > steepest) {
+        steepest = slope;
+        cardinal = c;
+        diagonal = d;
+        share = t;
+      }
+    }
+    if (cardinal < 0) return;
+    if (slot[cardinal] >= 0) out.weight[slot[cardinal]] += converge * (1.0f - share);
+    if (slot[diagonal] >= 0) out.weight[slot[diagonal]] += converge * share;
   }
 
  private:

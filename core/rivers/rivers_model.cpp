@@ -70,6 +70,27 @@ void RiversModel::captureShape(const Heightmap& h) {
   }
 }
 
+// A river whose power sits in one cell cuts a slot one cell wide, and a slot running across the grid is a
+// staircase that reads as grid-aligned hatching. The power is spread over each cell and its neighbours (1-2-1
+// in each direction), so a river cuts a bed a few cells wide and its banks with it. Cutting still never
+// opens a pit: each cell's new height stays between its old one and its receivers' new ones.
+void RiversModel::spreadPower(const std::vector<float>& cells, int w, int hgt) {
+  power_.assign(cells.begin(), cells.end());
+  forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
+    for (int y = std::max(y0, 1); y < std::min(y1, hgt - 1); ++y) {
+      const float* up = cells.data() + size_t(y - 1) * size_t(w);
+      const float* mid = up + w;
+      const float* down = mid + w;
+      float* out = power_.data() + size_t(y) * size_t(w);
+      for (int x = 1; x < w - 1; ++x) {
+        const float centre = 2.0f * ((up[x] + down[x]) + (mid[x - 1] + mid[x + 1])) + 4.0f * mid[x];
+        const float corners = (up[x - 1] + up[x + 1]) + (down[x - 1] + down[x + 1]);
+        out[x] = (centre + corners) * (1.0f / 16.0f);
+      }
+    }
+  });
+}
+
 void RiversModel::step(Terrain& terrain, const RainMap* rain) {
   const int w = terrain.width(), hgt = terrain.heightCells();
   const size_t n = terrain.height.cellCount();
@@ -111,7 +132,8 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
 
   // Rivers cut, last: the step ends on a surface that drains everywhere (cutting opens no pit).
   before_.assign(h, h + n);
-  rivers::incise(graph_, before_.data(), h,
+  spreadPower(graph_.area(), w, hgt);
+  rivers::incise(graph_, power_, before_.data(), h,
                  {params_.erodibility, params_.concavity, params_.slopeExponent, headCells, params_.timeStep,
                   cellSize_, std::tan(params_.maxSlope * 3.14159265f / 180.0f)});
   const std::vector<float>& cells = graph_.area();

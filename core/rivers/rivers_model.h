@@ -36,6 +36,7 @@ class RiversModel : public ErosionModel {
  private:
   void step(Terrain& terrain, const RainMap* rain);
   void captureShape(const Heightmap& h);
+  void spreadPower(const std::vector<float>& cells, int width, int height);
 
   RiversParams params_;
   float cellSize_;
@@ -43,6 +44,7 @@ class RiversModel : public ErosionModel {
   std::vector<float> shape_;   // uplift share per cell, 0..1
   std::vector<float> before_;  // heights a step's graph was built on; then the creep rates
   std::vector<float> area_;
+  std::vector<float> power_;     // the drainage area spread over a river's width, in cells
   rivers::DrainageGraph graph_;  // kept for its buffers
   rivers::LakeReport lakes_;
 };

@@ -25,7 +25,8 @@ double solveSlopeExponent(double start, double c, double W, double B, double n) 
 
 }  // namespace
 
-void incise(const DrainageGraph& graph, const float* before, float* after, const StreamPower& p) {
+void incise(const DrainageGraph& graph, const std::vector<float>& power, const float* before, float* after,
+            const StreamPower& p) {
   const std::vector<uint32_t>& order = graph.order();
   const std::vector<float>& area = graph.area();
   const double cellArea = double(p.cellSize) * p.cellSize;
@@ -43,10 +44,10 @@ void incise(const DrainageGraph& graph, const float* before, float* after, const
     for (int k = 0; k < split.count; ++k)
       highest = std::min(highest, after[split.to[k]] + p.maxGrade * p.cellSize / split.invDistance[k]);
     after[c] = highest;
-    if (area[c] <= p.channelHeadCells) continue;
+    if (power[c] <= p.channelHeadCells) continue;
     // K dt (A^m - Ac^m): channels start cutting at the channel head, smoothly.
     const double cut = double(p.erodibility) * p.years *
-                       (std::pow(double(area[c]) * cellArea, double(p.concavity)) - headTerm);
+                       (std::pow(double(power[c]) * cellArea, double(p.concavity)) - headTerm);
     if (!(cut > 0.0)) continue;
     // The slope along the split flow: S = W h - B, W = sum w/d, B = sum w h_receiver/d.
     double W = 0.0, B = 0.0;

@@ -21,6 +21,8 @@ struct StreamPower {
 // `before`: heights the graph was built on. Writes the eroded heights to `after` (border cells copied).
 // Ground left steeper than maxGrade above its receivers slides away with the river (threshold hillslopes:
 // without it a valley cut faster than its walls can follow leaves cliffs).
-void incise(const DrainageGraph& graph, const float* before, float* after, const StreamPower& p);
+// `power`: the drainage area (cells) that sets each cell's cutting; the graph's own, or one spread wider.
+void incise(const DrainageGraph& graph, const std::vector<float>& power, const float* before, float* after,
+            const StreamPower& p);
 
 }  // namespace runnel::rivers

@@ -13,6 +13,13 @@ ok "$CLI" erode t.r32 -o r4.r32 --model rivers --steps 4 --cell-size 30 --lake-f
 cmp -s r1.r32 r4.r32 && fail "rivers: --lake-fill 1 --uplift 0 changed nothing"
 [ "$(info_field r4.r32 non-finite)" == "0" ] || fail "rivers made non-finite heights"
 
+# The flow map: 16-bit PNG with its range in the sidecar, or the exact values in a float file.
+ok "$CLI" erode t.r32 -o r5.r32 --model rivers --steps 2 --cell-size 30 --flow flow.png
+[ "$(identify -format '%z' flow.png)" == "16" ] || fail "--flow flow.png is not 16-bit"
+[ -s flow.png.json ] || fail "--flow flow.png wrote no sidecar"
+ok "$CLI" erode t.r32 -o r5.r32 --model droplet --droplets 2000 --flow flow.r32
+[ "$(stat -c %s flow.r32)" == "$((96 * 96 * 4))" ] || fail "--flow flow.r32 has the wrong size"
+
 expect_exit 2 "--droplets" "$CLI" erode t.r32 -o x.r32 --model rivers --droplets 100
 expect_exit 2 "--steps" "$CLI" erode t.r32 -o x.r32 --model droplet --steps 3
 expect_exit 1 "cell size" "$CLI" erode t.r32 -o x.r32 --model rivers --steps 1 --cell-size 0

@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/generators.h"
 #include "core/rain_map.h"
+#include "core/rivers/discharge.h"
 #include "core/rivers/drainage_graph.h"
 #include "core/rivers/rivers_model.h"
 #include "model_test_terrains.h"
@@ -123,8 +124,9 @@ TEST(RiversModel, TheResultDrainsEverywhere) {
 }
 
 TEST(RiversModel, PaintedRainMakesTheRivers) {
-  // Against a run with no rain at all (where only the lakes' outlets are cut), rain on the west half cuts
-  // rivers there and nowhere else.
+  // Rain on the west half only, against a run with no rain at all (where only the lakes' outlets are
+  // cut): the west is cut, and so is every cell its water reaches, but a cell with no rain upstream of it
+  // or of its neighbours (rivers cut a bed a few cells wide) is not touched.
   const Terrain start = landscape(64, 9);
   RainMap dry(64, 64, 0.0f), west(64, 64, 0.0f);
   for (int y = 0; y < 64; ++y)
@@ -134,17 +136,27 @@ TEST(RiversModel, PaintedRainMakesTheRivers) {
   p.uplift = 0.0f;
   p.diffusion = 0.0f;
   p.maxSlope = 89.0f;
-  p.lakeFill = 0.0f;  // a filled lake spanning both halves would carry the west's change east
-  const Terrain rained = runRivers(start, p, 3, 0, &west), none = runRivers(start, p, 3, 0, &dry);
-  double cutWest = 0, cutEast = 0;
-  for (int y = 0; y < 64; ++y)
-    for (int x = 0; x < 64; ++x) {
+  Terrain rained = start, none = start;
+  RiversModel wet(p, 30.0f), dryModel(p, 30.0f);
+  ErosionStats stats;
+  wet.run(rained, &west, 0, 1, stats);
+  dryModel.run(none, &dry, 0, 1, stats);
+  double cutWest = 0;
+  int untouched = 0;
+  for (int y = 1; y < 63; ++y)
+    for (int x = 1; x < 63; ++x) {
       const double cut = double(none.height.at(x, y)) - double(rained.height.at(x, y));
-      if (x < 28) cutWest += cut;
-      if (x > 36) cutEast += std::abs(cut);
+      if (x < 32) cutWest += cut;
+      float water = 0.0f;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) water += wet.drainageArea()[size_t(y + dy) * 64 + size_t(x + dx)];
+      if (water == 0.0f) {
+        ASSERT_EQ(cut, 0.0) << x << "," << y;
+        ++untouched;
+      }
     }
-  EXPECT_GT(cutWest, 1.0);
-  EXPECT_GT(cutWest, 20.0 * cutEast);
+  EXPECT_GT(cutWest, 100.0);
+  EXPECT_GT(untouched, 500);  // most of the east half
 }
 
 TEST(RiversModel, UpliftFollowsTheInputWhenKeepingItsShape) {
@@ -179,6 +191,28 @@ TEST(RiversModelThreaded, SameTerrainForAnyThreadCountAndAnySplit) {
   model.run(split, nullptr, 1, 3, stats);
   EXPECT_EQ(one.height, split.height);
   EXPECT_EQ(stats.droplets, 4u);
+}
+
+TEST(FlowMap, DischargeGrowsDownhillAndFollowsTheRain) {
+  // A plane falling towards the east border: each row's water gathers eastwards.
+  const Terrain plane = testing::tiltedPlane(48, 3.0f, 0.5f);
+  const Heightmap flow = dischargeLog10(plane.height, nullptr, 30.0f);
+  double west = 0, east = 0;
+  for (int y = 1; y < 47; ++y) {
+    west += flow.at(2, y);
+    east += flow.at(45, y);
+    for (int x = 0; x < 48; ++x) ASSERT_GE(flow.at(x, y), std::log10(900.0f) - 1e-4f);  // its own rain
+  }
+  EXPECT_GT(east, west + 46.0);  // ten times the discharge and more, row by row on average
+  // No rain anywhere upstream: no discharge.
+  RainMap dry(48, 48, 0.0f);
+  const Heightmap none = dischargeLog10(plane.height, &dry, 30.0f);
+  float lo, hi;
+  none.minMax(lo, hi);
+  EXPECT_EQ(hi, 0.0f);
+  EXPECT_THROW(dischargeLog10(plane.height, nullptr, -1.0f), Error);
+  RainMap wrong(10, 10);
+  EXPECT_THROW(dischargeLog10(plane.height, &wrong, 30.0f), Error);
 }
 
 TEST(RiversModel, RefusesABadCellSizeAndBadParameters) {

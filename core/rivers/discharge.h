@@ -1,0 +1,15 @@
+// The flow map: where water runs on a terrain, as the discharge of every cell (the rained area upstream of
+// it, in m²), routed the rivers model's way (lakes filled so every cell drains, multiple flow directions
+// converging in channels). It follows from the heights alone, so it exists for the result of any model.
+#pragma once
+#include "core/heightmap.h"
+
+namespace runnel {
+
+class RainMap;
+
+// log10 of the discharge in m² per cell (at least log10 of one cell's rained area; 0 where no rain falls
+// upstream). `rain` may be null (uniform rain). The same map for any thread count.
+Heightmap dischargeLog10(const Heightmap& heights, const RainMap* rain, float cellSize, int threads = 0);
+
+}  // namespace runnel
