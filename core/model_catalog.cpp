@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "cell_units.h"
 #include "droplet_model.h"
 #include "error.h"
 #include "grid_erosion.h"
@@ -25,48 +26,52 @@ std::unique_ptr<ErosionModel> createDroplet(const std::vector<float>& values, co
   s.mode = common.mode;
   s.edges = common.edges;
   s.seed = common.seed;
-  s.baseLevel = common.baseLevel;
+  s.baseLevel = common.baseLevel / cellUnitScale(common.cellSize);
   s.order = common.order;
   s.threads = common.threads;
-  return std::make_unique<DropletModel>(s);
+  return inCellUnits(std::make_unique<DropletModel>(s), common.cellSize);
 }
 
 std::unique_ptr<ErosionModel> createGrid(const std::vector<float>& values, const ModelCommon& common) {
   auto model =
       std::make_unique<GridErosion>(paramsFromValues(gridParamFields(), values, "grid"), common.edges);
   model->setThreads(common.threads);
-  return model;
+  return inCellUnits(std::move(model), common.cellSize);
 }
 
 std::unique_ptr<ErosionModel> createParticle(const std::vector<float>& values, const ModelCommon& common) {
-  return std::make_unique<ParticleErosion>(paramsFromValues(particleParamFields(), values, "particle"),
-                                           common.edges, common.seed);
+  return inCellUnits(
+      std::make_unique<ParticleErosion>(paramsFromValues(particleParamFields(), values, "particle"),
+                                        common.edges, common.seed),
+      common.cellSize);
 }
 
 std::unique_ptr<ErosionModel> createNormal(const std::vector<float>& values, const ModelCommon& common) {
-  return std::make_unique<NormalDropErosion>(paramsFromValues(normalDropParamFields(), values, "normal"),
-                                             common.edges, common.seed);
+  return inCellUnits(
+      std::make_unique<NormalDropErosion>(paramsFromValues(normalDropParamFields(), values, "normal"),
+                                          common.edges, common.seed),
+      common.cellSize);
 }
 
 std::unique_ptr<ErosionModel> createRaindrop(const std::vector<float>& values, const ModelCommon& common) {
   auto model = std::make_unique<RaindropErosion>(paramsFromValues(raindropParamFields(), values, "raindrop"),
                                                  common.edges, common.seed);
   model->setThreads(common.threads);
-  return model;
+  return inCellUnits(std::move(model), common.cellSize);
 }
 
 std::unique_ptr<ErosionModel> createThermal(const std::vector<float>& values, const ModelCommon& common) {
   auto model = std::make_unique<ThermalErosion>(paramsFromValues(thermalParamFields(), values, "thermal"),
                                                 common.edges);
   model->setThreads(common.threads);
-  return model;
+  return inCellUnits(std::move(model), common.cellSize);
 }
 
 std::unique_ptr<ErosionModel> createSmooth(const std::vector<float>& values, const ModelCommon& common) {
   auto model =
       std::make_unique<SmoothModel>(paramsFromValues(smoothParamFields(), values, "smooth"), common.edges);
   model->setThreads(common.threads);
-  return model;
+  return inCellUnits(std::move(model), common.cellSize);
 }
 
 std::unique_ptr<ErosionModel> createRivers(const std::vector<float>& values, const ModelCommon& common) {

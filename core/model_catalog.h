@@ -29,7 +29,8 @@ struct ModelCommon {
   int threads = 0;
   // Open edges: the outlet's level (see DropletSettings::baseLevel); NaN: the terrain's lowest height.
   float baseLevel = std::numeric_limits<float>::quiet_NaN();
-  // Metres per cell (heights are metres). The rivers model works in metres; the others think in cells.
+  // Metres per cell (heights are metres). The rivers model works in metres; the models written in cells see
+  // heights divided by the cell size (core/cell_units.h), so their slopes are in metres too.
   float cellSize = 1.0f;
 };
 

@@ -208,23 +208,46 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
     }
   }
 
-  // Trenches: from each pit along its new route, every cell lowered just below the one before, until the
-  // route runs downhill by itself. Lowest pits first: a later, higher trench stops where it meets one
-  // already cut, so no cell is cut twice.
+  // Trenches: from each pit along its new route to the first cell below the pit, graded evenly from the pit
+  // down to that cell (a flat trench would be a long reach of still water). Lowest pits first: a later,
+  // higher trench ends where it meets one already cut. A trench that reaches the border through a higher
+  // border cell notches it: water leaves there.
   std::vector<uint32_t> byLevel(pit);
   std::sort(byLevel.begin(), byLevel.end(),
             [&](uint32_t a, uint32_t b) { return h[a] != h[b] ? h[a] < h[b] : a < b; });
-  // A trench that reaches the border through a higher border cell notches it: water leaves there.
-  for (uint32_t c : byLevel) {
+  std::vector<uint32_t> trench;
+  std::vector<float> along;
+  for (uint32_t pitCell : byLevel) {
+    const float level = h[pitCell];
+    trench.clear();
+    along.clear();
+    float length = 0.0f;
+    uint32_t c = pitCell, exit = kUnset;
     for (;;) {
       const uint32_t r = receiver_[c];
       if (r == c) break;
-      const float limit = below(h[c], distance(c, r));
-      if (h[r] <= limit) break;
-      h[r] = limit;
-      ++report.cellsCut;
-      if (onBorder(r)) break;
+      length += distance(c, r);
+      if (h[r] < level || onBorder(r)) {
+        exit = r;
+        break;
+      }
+      trench.push_back(r);
+      along.push_back(length);
       c = r;
+    }
+    if (exit == kUnset) continue;
+    if (!(h[exit] < level)) {  // a border cell above the pit
+      h[exit] = below(level, length);
+      ++report.cellsCut;
+    }
+    const float drop = h[exit] - level;
+    float previous = level;
+    for (size_t t = 0; t < trench.size(); ++t) {
+      const float target = std::min(level + drop * (along[t] / length),
+                                    std::nextafter(previous, -std::numeric_limits<float>::infinity()));
+      h[trench[t]] = target;
+      previous = target;
+      ++report.cellsCut;
     }
   }
   for (uint32_t c : members) basin_[c] = 0;

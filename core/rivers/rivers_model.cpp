@@ -55,9 +55,15 @@ void RiversModel::captureShape(const Heightmap& h) {
   const float scale = hi > lo ? 1.0f / (hi - lo) : 0.0f;
   shape_.resize(h.cellCount());
   for (size_t i = 0; i < shape_.size(); ++i) shape_[i] = (h.data()[i] - lo) * scale;
+  const int w = h.width(), hgt = h.height();
+  // The input's closed basins filled first: uplift shaped like a basin would lift its rim more than its
+  // floor at every step and keep it a lake for ever (flat floors where rivers should run).
+  {
+    rivers::DrainageGraph filler(w, hgt, threads_, 1.0f);
+    filler.resolveLakes(shape_.data(), 1.0f, 1.0f);
+  }
   const int r = std::clamp(int(std::lround(kShapeBlurMetres / cellSize_)), 0, 64);
   if (r == 0) return;
-  const int w = h.width(), hgt = h.height();
   for (int pass = 0; pass < 2; ++pass) {
     forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
       std::vector<float> line;
@@ -150,6 +156,9 @@ void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
   const int w = terrain.width(), hgt = terrain.heightCells();
   const Heightmap startHeights = terrain.height;
   for (uint64_t i = 0; i < count; ++i) step(terrain, rain);
+  // Cutting opens no pit in exact arithmetic; rounding and the slope limit can leave a few cells a hair
+  // below all their neighbours. The run ends on a surface that drains everywhere.
+  if (count > 0) graph_.resolveLakes(terrain.height.data(), params_.lakeFill, cellSize_);
 
   // The record and the volumes: net change per cell (uplift counts against erosion).
   std::vector<double> lowered(size_t(hgt), 0.0), raised(size_t(hgt), 0.0);
