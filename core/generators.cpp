@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <mutex>
 #include <vector>
 
@@ -33,7 +34,21 @@ GeneratorKind generatorKindFromString(const std::string& s) {
 }
 
 float effectiveRelief(const GeneratorSettings& s) {
-  return s.relief < 0 ? float(std::max(s.width, s.height)) / 4.0f : s.relief;
+  return s.relief < 0 ? kReliefPerExtent * float(std::max(s.width, s.height)) * s.cellSize : s.relief;
+}
+
+std::string describeExtent(int width, int height, float cellSize) {
+  auto length = [](double metres) {
+    char buf[32];
+    if (metres >= 1000.0)
+      std::snprintf(buf, sizeof buf, "%.3g km", metres / 1000.0);
+    else
+      std::snprintf(buf, sizeof buf, "%.3g m", metres);
+    return std::string(buf);
+  };
+  char cell[32];
+  std::snprintf(cell, sizeof cell, "%g m cells", double(cellSize));
+  return length(double(width) * cellSize) + " x " + length(double(height) * cellSize) + ", " + cell;
 }
 
 namespace {
@@ -136,9 +151,10 @@ void validate(const GeneratorSettings& s) {
   if (s.kind != GeneratorKind::Fbm && s.kind != GeneratorKind::Ridged && s.kind != GeneratorKind::Fault)
     throw Error("kind: not one of fbm, ridged, fault");
   checkSize(s.width, s.height, "generator");
+  require(std::isfinite(s.cellSize) && s.cellSize >= 0.001f && s.cellSize <= 100000.0f, "cell size",
+          "between 0.001 and 100000 metres", s.cellSize);
   require(std::isfinite(s.relief) && s.relief != 0.0f, "relief",
-          "a positive number of world units (or negative for the default, a quarter of the larger side)",
-          s.relief);
+          "a positive number of metres (or negative for the default for the map's extent)", s.relief);
   require(std::isfinite(s.scale) && s.scale >= 0.001f && s.scale <= 16.0f, "scale", "between 0.001 and 16",
           s.scale);
   require(s.octaves >= 1 && s.octaves <= 16, "octaves", "between 1 and 16", s.octaves);

@@ -15,7 +15,8 @@ struct GeneratorSettings {
   GeneratorKind kind = GeneratorKind::Fbm;
   int width = 512, height = 512;
   uint64_t seed = 1;
-  float relief = -1.0f;  // max - min in world units; < 0 means the default N/4 (N = larger side)
+  float cellSize = 30.0f;  // metres per cell: the map spans width x cellSize by height x cellSize metres
+  float relief = -1.0f;    // max - min in metres; < 0: the default for the map's extent (see effectiveRelief)
   bool tileable = false;
   // fBm and ridged noise
   float scale = 0.25f;  // size of the largest features as a fraction of the map's larger side
@@ -32,7 +33,12 @@ void validate(const GeneratorSettings& s);
 // Validates, then builds the map with heights spanning exactly [0, effectiveRelief(s)]. The same settings
 // give the same map bit for bit (on any thread count). Tileable maps wrap seamlessly at every edge.
 Heightmap generate(const GeneratorSettings& s);
-// The relief generate() uses: s.relief, or a quarter of the larger side when s.relief < 0.
+// The relief generate() uses: s.relief, or when s.relief < 0 that of a mountain range as wide as the map,
+// kReliefPerExtent times its larger side in metres (15.4 km at 30 m cells: 998 m; median slope about 20
+// degrees, hardly any cell over 50). The same extent gives the same relief at any cell count.
+constexpr float kReliefPerExtent = 0.065f;
 float effectiveRelief(const GeneratorSettings& s);
+// "15.4 km x 15.4 km, 30 m cells": a map's extent as an artist reads it.
+std::string describeExtent(int width, int height, float cellSize);
 
 }  // namespace runnel

@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -52,6 +53,7 @@ void writeProject(const std::string& path, const ProjectData& p) {
   header << "seed " << p.common.seed << "\n";
   header << "edges " << toString(p.common.edges) << "\n";
   header << "mode " << toString(p.common.mode) << "\n";
+  header << "cell_size " << p.common.cellSize << "\n";
   header << "budget " << p.budget << "\n";
   header << "size " << w << " " << h << "\n";
   if (p.rain) {
@@ -110,6 +112,10 @@ ProjectData readProject(const std::string& path) {
       p.common.edges = edgesFromString(value);
     } else if (key == "mode") {
       p.common.mode = dropletModeFromString(value);
+    } else if (key == "cell_size") {
+      p.common.cellSize = number<float>(path, key, value);
+      if (!(p.common.cellSize > 0.0f) || !std::isfinite(p.common.cellSize))
+        throw Error(path + ": 'cell_size' must be a positive number of metres, not '" + value + "'");
     } else if (key == "budget") {
       p.budget = number<uint64_t>(path, key, value);
     } else if (key == "size") {

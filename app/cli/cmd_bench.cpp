@@ -1,6 +1,7 @@
 // runnel-cli bench: times a model on a generated fBm map (relief N/4, fixed seed) so figures compare across
 // builds and machines. For repeatable counts, run it under valgrind --tool=callgrind and divide the
 // instructions by the steps it prints.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -70,6 +71,7 @@ int runBench(const Args& args) {
   uint64_t amount = amountFrom(info, a, int64_t(byDefault));
 
   auto t0 = std::chrono::steady_clock::now();
+  g.relief = float(std::max(g.width, g.height)) / 4.0f;  // in cells: the droplet model's classic setting
   Terrain terrain(generate(g));
   double genSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::unique_ptr<ErosionModel> model = info.create(values, common);

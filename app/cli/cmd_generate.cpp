@@ -26,8 +26,10 @@ static ArgParser generateParser() {
             "map size in cells, 2 to 16384 a side (default " + std::to_string(d.width) + "x" +
                 std::to_string(d.height) + ")"})
       .add({"--seed", FlagKind::Value, "S", "random seed, 0 to 2^64-1" + byDefault(double(d.seed))})
+      .add({"--cell-size", FlagKind::Value, "M", "metres per cell" + byDefault(d.cellSize)})
       .add({"--relief", FlagKind::Value, "H",
-            "max - min height in world units (default N/4, N the larger side)"})
+            "max - min height in metres (default: a mountain range's for the map's extent, " +
+                std::to_string(kReliefPerExtent).substr(0, 5) + " x the larger side in metres)"})
       .add({"--tileable", FlagKind::Switch, "", "make the map wrap seamlessly at its edges"})
       .add({"--scale", FlagKind::Value, "X",
             "noise: largest features as a share of the larger side" + byDefault(d.scale)})
@@ -48,8 +50,9 @@ static ArgParser generateParser() {
 
 static void printHelp(const ArgParser& p) {
   std::printf(
-      "usage: runnel-cli generate --kind fbm|ridged|fault --size N|WxH [--seed S] [--relief H] [--tileable] "
-      "-o OUT\n"
+      "usage: runnel-cli generate --kind fbm|ridged|fault --size N|WxH [--seed S] [--cell-size M] [--relief "
+      "H] "
+      "[--tileable] -o OUT\n"
       "\n"
       "Makes a terrain, deterministic by seed, and writes it to OUT.\n"
       "\n%s"
@@ -84,6 +87,7 @@ int runGenerate(const Args& args) {
     s.height = int(h);
   }
   if (auto v = a.value("--seed")) s.seed = parseSeed("--seed", *v);
+  if (auto v = a.value("--cell-size")) s.cellSize = parseFloat("--cell-size", *v);
   if (auto v = a.value("--relief")) s.relief = parseFloat("--relief", *v);
   s.tileable = a.has("--tileable");
   if (auto v = a.value("--scale")) s.scale = parseFloat("--scale", *v);
@@ -110,8 +114,9 @@ int runGenerate(const Args& args) {
   float lo, hi;
   map.minMax(lo, hi);
   if (!a.has("--quiet"))
-    std::printf("generated %s %dx%d seed %llu, heights %g to %g -> %s\n", toString(s.kind), map.width(),
-                map.height(), static_cast<unsigned long long>(s.seed), lo, hi, out->c_str());
+    std::printf("generated %s %dx%d seed %llu, %s, heights %g to %g m -> %s\n", toString(s.kind), map.width(),
+                map.height(), static_cast<unsigned long long>(s.seed),
+                describeExtent(s.width, s.height, s.cellSize).c_str(), lo, hi, out->c_str());
   return 0;
 }
 

@@ -27,6 +27,8 @@ Editor::Editor(GLFWwindow* window) : window_(window) {
   generator.seed = 7;
   base_ = std::make_shared<const Terrain>(Heightmap(generate(generator)));
   baseDescription = describe(generator);
+  erosion.common.cellSize = generator.cellSize;
+  erosion.common.edges = generator.tileable ? Edges::Wrap : Edges::Clamp;
   worker_ = std::make_unique<SimulationWorker>(*base_, erosion.build());
   worker_->setBatchMilliseconds(erosion.batchMilliseconds);
   // A new snapshot wakes the event loop, so an idle editor sleeps in glfwWaitEvents yet shows a run live.
@@ -73,7 +75,7 @@ void Editor::frame() {
   syncRain(false);
   if (framePending_ && renderer_->mapWidth() > 0) {
     glm::vec3 lo, hi;
-    renderer_->bounds(style.exaggeration, lo, hi);
+    renderer_->bounds(verticalScale(), lo, hi);
     camera.frame(lo, hi, float(viewWidth()) / float(std::max(fbH_, 1)));
     framePending_ = false;
   }
@@ -92,10 +94,10 @@ void Editor::frame() {
     int w = std::max(1, int(float(viewWidth()) * style.renderScale));
     int h = std::max(1, int(float(fbH_) * style.renderScale));
     scaledTarget_.begin(w, h);
-    renderer_->draw(camera, style, 0, 0, w, h);
+    renderer_->draw(camera, viewStyle(), 0, 0, w, h);
     scaledTarget_.blitTo(viewX_, 0, viewWidth(), fbH_);
   } else {
-    renderer_->draw(camera, style, viewX_, 0, viewWidth(), fbH_);
+    renderer_->draw(camera, viewStyle(), viewX_, 0, viewWidth(), fbH_);
   }
   drawSpringMarkers();
 

@@ -50,6 +50,10 @@ class Editor {
 
   // ---- actions (buttons, shortcuts and scripts all come here); false when it failed (see status) ----
   bool generateTerrain(const GeneratorSettings& settings);
+  // A new terrain's cell size (metres) and edges: open, so water and sediment leave the map, unless the
+  // terrain was generated tileable. Generate and Import set them (Open takes the project's); the model is
+  // rebuilt with them.
+  void setTerrainUnits(float metres, Edges edges);
   bool importHeightmap(const std::string& path);
   void resetToBase();
   void play();
@@ -101,6 +105,19 @@ class Editor {
   std::string importRange;  // "LO:HI": world heights of an integer file's lowest and highest sample; blank:
                             // the file's sidecar, else 0 to N/4
   std::string importSize;   // "WxH" for raw files that are not square; blank: square by the file's length
+  float importCellSize = 1.0f;  // metres per cell of an imported heightmap
+
+  // Metres per cell of the terrain (heights are metres): set by Generate, Import and Open, and given to
+  // every model through erosion.common.
+  float cellSize() const { return erosion.common.cellSize; }
+  // The view's vertical scale: heights in metres over cells of cellSize metres, times the exaggeration.
+  float verticalScale() const { return style.exaggeration / cellSize(); }
+  // The style the renderer draws with: the panel's, with the vertical scale in place of the exaggeration.
+  render::TerrainStyle viewStyle() const {
+    render::TerrainStyle s = style;
+    s.exaggeration = verticalScale();
+    return s;
+  }
   bool showPanel = true;
   float uiScale = 1.0f;
   double fullFrameMilliseconds =

@@ -2,6 +2,7 @@
 // when it fails.
 #include <GLFW/glfw3.h>
 
+#include <cmath>
 #include <cstdio>
 
 #include "app/editor/editor.h"
@@ -54,6 +55,7 @@ bool Editor::generateTerrain(const GeneratorSettings& settings) {
     generator = settings;
     baseDescription = describe(settings);
     setBase(std::move(terrain), "generate " + baseDescription);
+    setTerrainUnits(settings.cellSize, settings.tileable ? Edges::Wrap : Edges::Clamp);
     status.ok("generated " + baseDescription, glfwGetTime());
     return true;
   } catch (const std::exception& e) {
@@ -82,7 +84,11 @@ bool Editor::importHeightmap(const std::string& path) {
     Heightmap h = readHeightmap(path, importOptions(importRange, importSize));
     if (int64_t bad = h.firstNonFinite(); bad >= 0)
       throw Error(path + ": sample " + std::to_string(bad) + " is not a finite number");
+    if (!(importCellSize > 0.0f) || !std::isfinite(importCellSize))
+      throw Error("import: cell size " + std::to_string(importCellSize) +
+                  " is not a positive number of metres");
     setBase(std::make_shared<const Terrain>(std::move(h)), "import " + path);
+    setTerrainUnits(importCellSize, Edges::Clamp);
     baseDescription = path;
     importPath = path;
     rememberRecent(path);
@@ -92,6 +98,14 @@ bool Editor::importHeightmap(const std::string& path) {
     status.fail(e.what(), glfwGetTime());
     return false;
   }
+}
+
+void Editor::setTerrainUnits(float metres, Edges edges) {
+  if (erosion.common.cellSize == metres && erosion.common.edges == edges) return;
+  framePending_ = erosion.common.cellSize != metres;  // the view's vertical scale changed
+  erosion.common.cellSize = metres;
+  erosion.common.edges = edges;
+  applyErosionSettings();  // the models see slopes in metres and the edges through it
 }
 
 void Editor::rememberRecent(const std::string& path) {

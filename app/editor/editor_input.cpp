@@ -52,7 +52,7 @@ void Editor::handleMouse() {
       render::Ray ray =
           camera.rayThrough(io.MousePos.x * sx - float(viewX_), io.MousePos.y * sy, viewWidth(), fbH_);
       if (auto hit = render::pickTerrain(snapshot_->terrain->height, renderer_->lowest(),
-                                         renderer_->highest(), style.exaggeration, ray))
+                                         renderer_->highest(), verticalScale(), ray))
         focus = hit->world;
     }
     camera.zoomTowards(focus, factor);

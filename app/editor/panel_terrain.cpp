@@ -1,6 +1,8 @@
 // Terrain: generate a new base terrain, import a heightmap, reset to the base, undo and redo.
 #include <imgui.h>
 #include <imgui_stdlib.h>
+#include <algorithm>
+#include <cstdio>
 
 #include "app/editor/editor.h"
 #include "app/editor/panels.h"
@@ -40,7 +42,7 @@ void drawTerrainPanel(Editor& e) {
   if (ImGui::Combo("Kind", &kind, kinds, 3)) g.kind = GeneratorKind(kind);
   tooltip("fBm: rolling hills and mountains. Ridged: sharp crests. Fault formation: stepped plateaus.");
   inputSize("Width", g.width);
-  tooltip("Cells east-west. Grid spacing is 1 world unit.");
+  tooltip("Cells east-west.");
   inputSize("Height", g.height);
   tooltip("Cells north-south.");
   int seed = int(g.seed);
@@ -49,17 +51,31 @@ void drawTerrainPanel(Editor& e) {
   ImGui::SameLine();
   if (ImGui::SmallButton("Dice")) g.seed = uint64_t(ImGui::GetTime() * 1000.0) % 100000;
   tooltip("A new random seed");
-  bool autoRelief = g.relief < 0;
-  if (ImGui::Checkbox("Default relief", &autoRelief))
-    g.relief = autoRelief ? -1.0f : float(std::max(g.width, g.height)) / 4.0f;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  if (ImGui::InputFloat("Cell size (m)", &g.cellSize, 1.0f, 10.0f, "%.3g"))
+    g.cellSize = std::clamp(g.cellSize, 0.001f, 100000.0f);
   tooltip(
-      "Relief (highest minus lowest point) of N/4 world units on an N-cell map: the droplet model's\n"
-      "defaults behave well between N/16 and N.");
+      "Metres per cell. Same extent, finer cells: tune at 512 with 4x the cell size, build at 2048 --\n"
+      "the same mountains in the same places.");
+  ImGui::TextDisabled("%s", describeExtent(g.width, g.height, g.cellSize).c_str());
+  bool autoRelief = g.relief < 0;
+  if (ImGui::Checkbox("Default relief", &autoRelief)) g.relief = autoRelief ? -1.0f : effectiveRelief(g);
+  {
+    GeneratorSettings byDefault = g;
+    byDefault.relief = -1.0f;
+    char text[200];
+    std::snprintf(
+        text, sizeof text,
+        "Relief (highest minus lowest point) of a mountain range as wide as the map: %.1f%% of its\n"
+        "extent (%.0f m here), for median slopes near 20 degrees.",
+        100.0 * kReliefPerExtent, double(effectiveRelief(byDefault)));
+    tooltip(text);
+  }
   if (!autoRelief) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-    ImGui::DragFloat("Relief", &g.relief, 1.0f, 1.0f, 20000.0f, "%.0f");
-    tooltip("Highest minus lowest point, in world units");
+    ImGui::DragFloat("Relief", &g.relief, 1.0f, 1.0f, 20000.0f, "%.0f m");
+    tooltip("Highest minus lowest point, in metres");
   }
   ImGui::Checkbox("Tileable", &g.tileable);
   tooltip("Generate a terrain that wraps around seamlessly (pairs with wrap edges)");
@@ -83,6 +99,10 @@ void drawTerrainPanel(Editor& e) {
   }
   if (ImGui::Button("Generate")) e.generateTerrain(GeneratorSettings(g));
   tooltip("Replace the base terrain with a generated one (G regenerates the last settings). Undoable.");
+  if (e.renderer().mapWidth() > 0)
+    ImGui::TextDisabled(
+        "Terrain: %s",
+        describeExtent(e.renderer().mapWidth(), e.renderer().mapHeight(), e.cellSize()).c_str());
 
   ImGui::Separator();
   ImGui::InputTextWithHint("##importpath", "heightmap file (.png .r16 .r32 .pfm .tif .exr)", &e.importPath);
@@ -93,8 +113,13 @@ void drawTerrainPanel(Editor& e) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.3f);
   ImGui::InputTextWithHint("Range##import", "LO:HI", &e.importRange);
   tooltip(
-      "World heights of an integer file's lowest and highest sample value (e.g. a DEM's metres divided\n"
-      "by its grid spacing). Blank: the file's .json sidecar, else 0 to N/4.");
+      "Heights in metres of an integer file's lowest and highest sample value (a DEM: its metres).\n"
+      "Blank: the file's .json sidecar, else 0 to N/4.");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
+  if (ImGui::InputFloat("Cell (m)##import", &e.importCellSize, 0.0f, 0.0f, "%.3g"))
+    e.importCellSize = std::clamp(e.importCellSize, 0.001f, 100000.0f);
+  tooltip("Metres per cell of the imported heightmap (a DEM: its grid spacing)");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
   ImGui::InputTextWithHint("Raw size", "WxH", &e.importSize);

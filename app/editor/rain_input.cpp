@@ -21,7 +21,7 @@ std::optional<glm::vec2> Editor::rainPointUnderMouse() const {
   const render::Ray ray =
       camera.rayThrough(io.MousePos.x * sx - float(viewX_), io.MousePos.y * sy, viewWidth(), fbH_);
   auto hit = render::pickTerrain(snapshot_->terrain->height, renderer_->lowest(), renderer_->highest(),
-                                 style.exaggeration, ray);
+                                 verticalScale(), ray);
   if (!hit) return std::nullopt;
   // The view puts cell i's centre at i; the rain map's cell i spans [i, i + 1).
   return glm::vec2(hit->cellX + 0.5f, hit->cellY + 0.5f);
@@ -121,7 +121,7 @@ void Editor::drawSpringMarkers() {
     const Spring& s = rain.map().springs()[i];
     const float mx = s.x - 0.5f, my = s.y - 0.5f;  // view coordinates put cell centres on integers
     const glm::vec4 clip =
-        viewProj * glm::vec4(mx, render::sampleHeight(h, mx, my) * style.exaggeration, my, 1.0f);
+        viewProj * glm::vec4(mx, render::sampleHeight(h, mx, my) * verticalScale(), my, 1.0f);
     if (clip.w <= 0.0f) continue;
     const float px = (clip.x / clip.w * 0.5f + 0.5f) * float(viewWidth()) + float(viewX_);
     const float py = (0.5f - clip.y / clip.w * 0.5f) * float(fbH_);

@@ -56,6 +56,8 @@ GeneratorSettings parseGenerate(const std::vector<std::string>& words) {
       g.seed = parse<uint64_t>(key, value);
     else if (key == "relief")
       g.relief = parse<float>(key, value);
+    else if (key == "cell")
+      g.cellSize = parse<float>(key, value);
     else if (key == "tileable")
       g.tileable = parseBool(key, value);
     else if (key == "scale")
@@ -202,15 +204,18 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
   };
   if (cmd == "generate") return result(e.generateTerrain(parseGenerate(w)));
   if (cmd == "import") {
-    // import PATH [range=LO:HI] [size=WxH]: the panel's fields, then the Import button.
-    if (w.size() < 2) throw Error("import: needs PATH [range=LO:HI] [size=WxH]");
+    // import PATH [range=LO:HI] [size=WxH] [cell=M]: the panel's fields, then the Import button.
+    if (w.size() < 2) throw Error("import: needs PATH [range=LO:HI] [size=WxH] [cell=M]");
     e.importRange.clear();
     e.importSize.clear();
+    e.importCellSize = 1.0f;
     for (size_t i = 2; i < w.size(); ++i) {
       if (w[i].starts_with("range="))
         e.importRange = w[i].substr(6);
       else if (w[i].starts_with("size="))
         e.importSize = w[i].substr(5);
+      else if (w[i].starts_with("cell="))
+        e.importCellSize = parse<float>("cell", w[i].substr(5));
       else
         throw Error("import: unknown option '" + w[i] + "'");
     }

@@ -28,6 +28,7 @@ Heightmap fbmMap(int n) {
   g.width = g.height = n;
   g.seed = 1;
   g.relief = float(n) / 4;
+  g.relief = float(std::max(g.width, g.height)) / 4.0f;  // in cells: the droplet model's classic setting
   return generate(g);
 }
 

@@ -5,6 +5,7 @@
 //
 //   build/tests/bench/bench_worker --benchmark_min_time=1
 #include <benchmark/benchmark.h>
+#include <algorithm>
 
 #include <memory>
 
@@ -21,6 +22,7 @@ const Terrain& benchTerrain() {
     GeneratorSettings g;
     g.width = g.height = 1024;
     g.seed = 7;
+    g.relief = float(std::max(g.width, g.height)) / 4.0f;  // in cells: the droplet model's classic setting
     return Terrain(generate(g));
   }();
   return t;

@@ -2,6 +2,7 @@
 //   build/tests/bench/models_bench --benchmark_filter=Grid
 // The result of a pass does not depend on the thread count (tests/unit/models_grid_test.cpp), only its time.
 #include <benchmark/benchmark.h>
+#include <algorithm>
 
 #include "core/generators.h"
 #include "core/grid_erosion.h"
@@ -13,6 +14,7 @@ runnel::Terrain fbm(int n) {
   runnel::GeneratorSettings g;
   g.width = g.height = n;
   g.tileable = true;
+  g.relief = float(std::max(g.width, g.height)) / 4.0f;  // in cells: the droplet model's classic setting
   return runnel::Terrain(runnel::generate(g));
 }
 

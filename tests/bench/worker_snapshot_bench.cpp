@@ -7,6 +7,7 @@
 // The second argument is 1 when snapshots carry the eroded and deposited maps, 0 for heights only.
 // Run: build/tests/bench/worker_snapshot_bench   (the CPU column is the figure on a busy machine)
 #include <benchmark/benchmark.h>
+#include <algorithm>
 
 #include "core/droplet_model.h"
 #include "core/generators.h"
@@ -19,6 +20,7 @@ namespace {
 Terrain fbm(int n) {
   GeneratorSettings g;
   g.width = g.height = n;
+  g.relief = float(std::max(g.width, g.height)) / 4.0f;  // in cells: the droplet model's classic setting
   return Terrain(generate(g));
 }
 

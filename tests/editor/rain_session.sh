@@ -82,10 +82,10 @@ cmp -s reopened.r32 painted.r32 || fail "the project did not keep the eroded ter
 
 # The same run headless: the exported map and the spring the script left (spring 0 only).
 "$CLI" generate --size 128 --seed 5 -o base.r32 --quiet || fail "runnel-cli generate failed"
-"$CLI" erode base.r32 -o cli.r32 --droplets 6000 --seed 9 --edges clamp --rain painted.png \
+"$CLI" erode base.r32 -o cli.r32 --cell-size 30 --droplets 6000 --seed 9 --edges clamp --rain painted.png \
   --spring 100.5,40.5,300,2 --quiet || fail "runnel-cli erode --rain failed"
 cmp -s painted.r32 cli.r32 || fail "the editor's painted run differs from runnel-cli --rain with the exported map"
-"$CLI" erode base.r32 -o uniform.r32 --droplets 6000 --seed 9 --edges clamp --quiet || fail "uniform run failed"
+"$CLI" erode base.r32 -o uniform.r32 --cell-size 30 --droplets 6000 --seed 9 --edges clamp --quiet || fail "uniform run failed"
 cmp -s painted.r32 uniform.r32 && fail "painted rain gave the same terrain as uniform rain"
 
 # Where the terrain changed, against the map: painted columns are x < 64 (the strokes reach x = 64 at most),

@@ -33,7 +33,7 @@ S
 editor --size 800x600 --script session.txt || fail "the script failed: $(cat "$TMP/editor.err")"
 
 "$CLI" generate --size 128 --seed 5 -o base.r32 --quiet || fail "runnel-cli generate failed"
-"$CLI" erode base.r32 -o cli.r32 --droplets 5000 --seed 9 --Kq 12 --Kr 0.5 --mode classic --quiet ||
+"$CLI" erode base.r32 -o cli.r32 --cell-size 30 --edges clamp --droplets 5000 --seed 9 --Kq 12 --Kr 0.5 --mode classic --quiet ||
   fail "runnel-cli erode failed"
 
 cmp -s editor.r32 base.r32 && fail "the editor's export is the uneroded terrain"

@@ -2,6 +2,7 @@
 // terrain and stats to the bit as the baseline SSE2 path, in both modes, on wrapping and open maps (where
 // the brush's floor is on), sequential and tiled.
 #include <gtest/gtest.h>
+#include <algorithm>
 
 #include "core/droplet_kernel.h"
 #include "core/droplet_model.h"
@@ -18,6 +19,7 @@ Terrain eroded(DropletCpu cpu, DropletMode mode, Edges edges, DropletOrder order
   setDropletCpu(cpu);
   GeneratorSettings g;
   g.width = 160, g.height = 128, g.seed = 21;
+  g.relief = float(std::max(g.width, g.height)) / 4.0f;  // in cells: the droplet model's classic setting
   Terrain t(generate(g));
   DropletSettings s;
   s.mode = mode;

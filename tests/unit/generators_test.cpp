@@ -63,9 +63,12 @@ TEST(Generators, HeightsSpanExactlyTheRelief) {
   for (GeneratorKind k : kKinds) {
     GeneratorSettings s = settings(k, 200, 100);
     float lo, hi;
-    generate(s).minMax(lo, hi);  // default relief: a quarter of the larger side
+    generate(s).minMax(lo, hi);  // default relief: 6.5% of the extent, 200 cells of 30 m
     EXPECT_EQ(lo, 0.0f) << toString(k);
-    EXPECT_NEAR(hi, 50.0f, 1e-4f) << toString(k);
+    EXPECT_NEAR(hi, 390.0f, 1e-3f) << toString(k);
+    s.cellSize = 7.5f;  // the same cells over a quarter of the extent: a quarter of the relief
+    generate(s).minMax(lo, hi);
+    EXPECT_NEAR(hi, 97.5f, 1e-3f) << toString(k);
     s.relief = 3.5f;
     generate(s).minMax(lo, hi);
     EXPECT_EQ(lo, 0.0f) << toString(k);
@@ -154,7 +157,7 @@ TEST(Generators, FaultFormationMakesSteps) {
   float maxStep = 0;
   for (int y = 0; y < 64; ++y)
     for (int x = 0; x + 1 < 64; ++x) maxStep = std::max(maxStep, std::abs(soft.at(x + 1, y) - soft.at(x, y)));
-  EXPECT_LT(maxStep, 0.25f * 16.0f);
+  EXPECT_LT(maxStep, 0.25f * effectiveRelief(s));
 }
 
 TEST(Generators, BadSettingsNameTheSetting) {

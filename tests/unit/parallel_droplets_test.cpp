@@ -3,6 +3,7 @@
 // droplet stopped at tile edges going on exactly as an unbroken one. Suite names contain "Parallel": they
 // also run under TSan.
 #include <gtest/gtest.h>
+#include <algorithm>
 
 #include <atomic>
 #include <cmath>
@@ -34,6 +35,7 @@ DropletSettings tiled(int threads, DropletMode mode = DropletMode::Conserving, E
 Terrain fbm(int w, int h, uint64_t seed = 3) {
   GeneratorSettings g;
   g.width = w, g.height = h, g.seed = seed;
+  g.relief = float(std::max(g.width, g.height)) / 4.0f;  // in cells: the droplet model's classic setting
   return Terrain(generate(g));
 }
 

@@ -32,6 +32,7 @@ ProjectData sample() {
   p.common.seed = 1234567890123ull;
   p.common.edges = Edges::Clamp;
   p.common.mode = DropletMode::Classic;
+  p.common.cellSize = 7.5f;
   p.budget = 50000;
   return p;
 }
@@ -60,6 +61,7 @@ TEST(ProjectFile, RoundTripsTerrainsAndSettings) {
   EXPECT_EQ(q.common.seed, p.common.seed);
   EXPECT_EQ(q.common.edges, Edges::Clamp);
   EXPECT_EQ(q.common.mode, DropletMode::Classic);
+  EXPECT_EQ(q.common.cellSize, 7.5f);
   EXPECT_EQ(q.budget, 50000u);
   std::remove(path.c_str());
 }
@@ -93,6 +95,18 @@ TEST(ProjectFile, RejectsForeignAndDamagedHeaders) {
   broken.replace(broken.find("size 5 3"), 8, "size 0 3");
   writeAll(path, broken);
   EXPECT_THROW(readProject(path), Error);
+  for (const char* cell : {"cell_size 0", "cell_size -3", "cell_size nan"}) {
+    broken = bytes;
+    broken.replace(broken.find("cell_size 7.5"), 13, cell);
+    writeAll(path, broken);
+    try {
+      readProject(path);
+      ADD_FAILURE() << cell << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("cell_size"), std::string::npos) << e.what();
+    }
+  }
   EXPECT_THROW(readProject(tempPath("does_not_exist.runnel")), Error);
   std::remove(path.c_str());
 }

@@ -464,6 +464,7 @@ TEST(SimulationWorkerDroplets, StepMatchesADirectRunBitForBit) {
   g.width = 128;
   g.height = 96;
   g.seed = 5;
+  g.relief = float(std::max(g.width, g.height)) / 4.0f;  // in cells: the droplet model's classic setting
   const Terrain base(generate(g));
   DropletSettings settings;
   settings.seed = 11;
@@ -504,6 +505,7 @@ TEST(SimulationWorkerDroplets, TiledBatchesMatchADirectRun) {
   g.width = 160;
   g.height = 96;
   g.seed = 5;
+  g.relief = float(std::max(g.width, g.height)) / 4.0f;  // in cells: the droplet model's classic setting
   const Terrain base(generate(g));
   DropletSettings settings;
   settings.seed = 11;
