@@ -21,7 +21,7 @@ void Editor::handleShortcuts() {
     return;
   }
   if (pressed(GLFW_KEY_SPACE)) togglePlay();
-  if (pressed(GLFW_KEY_PERIOD) || pressed(GLFW_KEY_N)) step(erosion.stepAmount);
+  if (pressed(GLFW_KEY_PERIOD) || pressed(GLFW_KEY_N)) step(erosion.stepAmount());
   if (pressed(GLFW_KEY_R)) resetToBase();
   if (pressed(GLFW_KEY_F)) frameTerrain();
   if (pressed(GLFW_KEY_G)) generateTerrain(generator);

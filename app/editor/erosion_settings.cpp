@@ -67,7 +67,7 @@ void ErosionSettings::set(const std::string& name, const std::string& value) {
     if (n < 1 || n > 256) throw Error("threads: " + value + " is outside [1, 256]");
     return void(common.threads = int(n));
   }
-  if (name == "step") return void(stepAmount = parseCount(name, value));
+  if (name == "step") return void(stepAmount() = parseCount(name, value));
   if (name == "batch-ms") {
     double ms = parseNumber(name, value);
     if (!(ms >= 0.5 && ms <= 200)) throw Error("batch-ms: " + value + " is outside [0.5, 200]");
@@ -94,7 +94,7 @@ std::string ErosionSettings::get(const std::string& name) const {
   if (name == "edges") return toString(common.edges);
   if (name == "budget") return std::to_string(budget);
   if (name == "threads") return std::to_string(common.threads);
-  if (name == "step") return std::to_string(stepAmount);
+  if (name == "step") return std::to_string(stepAmount());
   if (name == "batch-ms") return formatFloat(batchMilliseconds);
   const std::vector<ParamInfo>& params = info().params;
   for (size_t i = 0; i < params.size(); ++i)

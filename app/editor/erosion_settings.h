@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include <array>
 #include "core/erosion_model.h"
+
 #include "core/model_catalog.h"
 
 namespace runnel::editor {
@@ -20,8 +22,12 @@ struct ErosionSettings {
   // shrinks the batches to a few droplets (see notes/from-editor.md). The view updates at most every 30 ms
   // anyway (the worker's publish interval).
   double batchMilliseconds = 30.0;
-  uint64_t budget = 0;          // stop after this many droplets (iterations); 0 = no limit
-  uint64_t stepAmount = 10000;  // what Step runs
+  uint64_t budget = 0;  // stop after this many droplets (iterations); 0 = no limit
+  // What Step runs, in the current model's unit: droplets, whole-grid iterations or landscape steps (one
+  // rivers step is a whole landscape's worth of work, ten thousand would run for an hour).
+  std::array<uint64_t, 3> stepAmounts{10000, 20, 1};
+  uint64_t& stepAmount() { return stepAmounts[size_t(info().amount)]; }
+  uint64_t stepAmount() const { return stepAmounts[size_t(info().amount)]; }
 
   ErosionSettings();  // every model at its defaults, the droplet model selected, defaultThreads()
   static int defaultThreads();

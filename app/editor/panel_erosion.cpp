@@ -18,11 +18,12 @@ bool inputCount(const char* label, uint64_t& value, uint64_t step) {
 void runButtons(Editor& e) {
   bool playing = e.worker().playing();
   if (ImGui::Button(playing ? "Pause" : "Play", ImVec2(ImGui::GetFontSize() * 5, 0))) e.togglePlay();
+  const std::string unit = amountUnit(e.erosion.info().amount);
   tooltip(playing ? "Stop after the current batch (Space)"
-                  : "Run droplets until paused or the budget is spent (Space)");
+                  : ("Run " + unit + " until paused or the budget is spent (Space)").c_str());
   ImGui::SameLine();
-  if (ImGui::Button("Step")) e.step(e.erosion.stepAmount);
-  tooltip("Run the step amount of droplets, then stop (. or N)");
+  if (ImGui::Button("Step")) e.step(e.erosion.stepAmount());
+  tooltip(("Run the step amount of " + unit + ", then stop (. or N)").c_str());
   ImGui::SameLine();
   if (ImGui::Button("Reset")) e.resetToBase();
   tooltip("Back to the base terrain (R). Undoable.");
@@ -111,9 +112,11 @@ void drawErosionPanel(Editor& e) {
       "Threads the droplets and grid passes run on (default: every core but the view's).\n"
       "The terrain is the same for any count; only the speed changes.");
   if (inputCount("Budget", s.budget, 10000)) e.worker().setBudget(s.budget);
-  tooltip("Play stops after this many droplets in total since the last reset; 0 runs until paused");
-  inputCount("Step amount", s.stepAmount, 1000);
-  tooltip("Droplets run by Step");
+  tooltip(("Play stops after this many " + std::string(amountUnit(s.info().amount)) +
+           " in total since the last reset; 0 runs until paused")
+              .c_str());
+  inputCount("Step amount", s.stepAmount(), s.info().amount == AmountKind::Droplets ? 1000 : 1);
+  tooltip(("What Step runs, in " + std::string(amountUnit(s.info().amount))).c_str());
 
   if (changed) e.applyErosionSettings();
   ImGui::PopID();

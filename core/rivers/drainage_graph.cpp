@@ -50,27 +50,19 @@ void DrainageGraph::resize(int width, int height, int threads, float convergeAre
   for (int k = 0; k < 8; ++k) offset_[k] = int64_t(kDy[k]) * width + kDx[k];
 }
 
-std::vector<uint32_t> DrainageGraph::steepestReceivers(const float* h) {
-  receiver_.resize(size_t(width_) * size_t(height_));
+std::vector<uint32_t> DrainageGraph::findPits(const float* h) const {
+  const size_t w = size_t(width_);
   std::vector<std::vector<uint32_t>> rowPits(static_cast<size_t>(height_));
-  forEachRowBand(height_, size_t(width_), threads_, [&](int y0, int y1) {
-    for (int y = y0; y < y1; ++y) {
-      for (int x = 0; x < width_; ++x) {
-        const size_t i = size_t(y) * size_t(width_) + size_t(x);
-        uint32_t to = uint32_t(i);
-        if (x > 0 && y > 0 && x < width_ - 1 && y < height_ - 1) {
-          float steepest = 0.0f;
-          for (int k = 0; k < 8; ++k) {
-            const size_t j = size_t(int64_t(i) + offset_[k]);
-            const float slope = (h[i] - h[j]) * kInvDistance[k];
-            if (slope > steepest) {
-              steepest = slope;
-              to = uint32_t(j);
-            }
-          }
-          if (to == i) rowPits[size_t(y)].push_back(to);
-        }
-        receiver_[i] = to;
+  forEachRowBand(height_, w, threads_, [&](int y0, int y1) {
+    for (int y = std::max(y0, 1); y < std::min(y1, height_ - 1); ++y) {
+      const float* up = h + size_t(y - 1) * w;
+      const float* mid = up + w;
+      const float* down = mid + w;
+      for (size_t x = 1; x + 1 < w; ++x) {
+        const float c = mid[x];
+        const bool lower = (up[x - 1] < c) | (up[x] < c) | (up[x + 1] < c) | (mid[x - 1] < c) |
+                           (mid[x + 1] < c) | (down[x - 1] < c) | (down[x] < c) | (down[x + 1] < c);
+        if (!lower) rowPits[size_t(y)].push_back(uint32_t(size_t(y) * w + x));
       }
     }
   });
@@ -79,13 +71,35 @@ std::vector<uint32_t> DrainageGraph::steepestReceivers(const float* h) {
   return pits;
 }
 
+uint32_t DrainageGraph::steepestNeighbour(const float* h, uint32_t i) const {
+  if (onBorder(i)) return i;
+  uint32_t to = i;
+  float steepest = 0.0f;
+  for (int k = 0; k < 8; ++k) {
+    const uint32_t j = uint32_t(int64_t(i) + offset_[k]);
+    const float slope = (h[i] - h[j]) * kInvDistance[k];
+    if (slope > steepest) {
+      steepest = slope;
+      to = j;
+    }
+  }
+  return to;
+}
+
 LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize) {
   LakeReport report;
-  const std::vector<uint32_t> pit = steepestReceivers(h);
+  const std::vector<uint32_t> pit = findPits(h);
   const uint32_t pits = uint32_t(pit.size());
   report.pits = pits;
   if (pits == 0) return report;
   basin_.resize(size_t(width_) * size_t(height_), 0);
+  // Steepest-descent receivers, worked out only for the cells the lakes' basins and trenches visit (most of
+  // the map drains without them).
+  receiver_.assign(size_t(width_) * size_t(height_), kUnset);
+  auto receiver = [&](uint32_t c) {
+    if (receiver_[c] == kUnset) receiver_[c] = steepestNeighbour(h, c);
+    return receiver_[c];
+  };
 
   // Basins 1..pits: each pit and every cell whose steepest path ends in it, found by walking uphill from
   // the pit (cells of basin b are members[first[b] .. first[b + 1]), receivers before donors). All other
@@ -99,7 +113,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
       const uint32_t c = members[q];
       for (int k = 0; k < 8; ++k) {
         const uint32_t j = uint32_t(int64_t(c) + offset_[k]);
-        if (receiver_[j] == c && j != c) {
+        if (j != c && receiver(j) == c) {
           basin_[j] = b;
           members.push_back(j);
         }
@@ -190,7 +204,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
         }
       }
       for (uint32_t q = first[b + 1]; q-- > first[b] + 1;) {
-        const uint32_t c = members[q], r = receiver_[c];
+        const uint32_t c = members[q], r = receiver(c);
         h[r] = std::min(h[r], below(h[c], distance(c, r)));
       }
     }
@@ -200,7 +214,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
   for (uint32_t b = 1; b <= pits; ++b) {
     uint32_t c = outletInside[b], next = outletAcross[b];
     for (;;) {
-      const uint32_t r = receiver_[c];
+      const uint32_t r = receiver(c);
       receiver_[c] = next;
       if (r == c) break;
       next = c;
@@ -224,7 +238,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
     float length = 0.0f;
     uint32_t c = pitCell, exit = kUnset;
     for (;;) {
-      const uint32_t r = receiver_[c];
+      const uint32_t r = receiver(c);
       if (r == c) break;
       length += distance(c, r);
       if (h[r] < level || onBorder(r)) {

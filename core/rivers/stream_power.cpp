@@ -33,18 +33,25 @@ void incise(const DrainageGraph& graph, const std::vector<float>& power, const f
   const double headTerm = std::pow(double(p.channelHeadCells) * cellArea, double(p.concavity));
   const double perMetre = 1.0 / p.cellSize;
   const bool linear = p.slopeExponent == 1.0f;
+  const int64_t w = graph.width();
+  const int64_t offset[8] = {1, w + 1, w, w - 1, -1, -w - 1, -w, -w + 1};  // kDx, kDy's order
+  float standing[8];  // how far above each neighbour ground may stand, in metres
+  for (int k = 0; k < 8; ++k) standing[k] = p.maxGrade * p.cellSize / kInvDistance[k];
   FlowSplit split;
   for (const uint32_t entry : order) {
     const uint32_t c = DrainageGraph::cellOf(entry);
     after[c] = before[c];
     if (DrainageGraph::borderEntry(entry)) continue;
-    graph.split(before, c, area[c], split);
-    // What may stand: no steeper than maxGrade above any receiver.
-    float highest = before[c];
-    for (int k = 0; k < split.count; ++k)
-      highest = std::min(highest, after[split.to[k]] + p.maxGrade * p.cellSize / split.invDistance[k]);
+    // What may stand: no steeper than maxGrade above any receiver (a lower neighbour, already solved).
+    const float hc = before[c];
+    float highest = hc;
+    for (int k = 0; k < 8; ++k) {
+      const size_t j = size_t(int64_t(c) + offset[k]);
+      if (before[j] < hc) highest = std::min(highest, after[j] + standing[k]);
+    }
     after[c] = highest;
     if (power[c] <= p.channelHeadCells) continue;
+    graph.split(before, c, area[c], split);
     // K dt (A^m - Ac^m): channels start cutting at the channel head, smoothly.
     const double cut = double(p.erodibility) * p.years *
                        (std::pow(double(power[c]) * cellArea, double(p.concavity)) - headTerm);
