@@ -18,6 +18,8 @@ namespace {
 // The uplift follows the input's landforms, not its every bump: a pit in the input would get less uplift
 // than its rim at every step and stay a pit. Blurred over about this many metres (two box passes).
 constexpr float kShapeBlurMetres = 120.0f;
+// A river's power is spread over a bed about this wide (see spreadPower).
+constexpr float kBedMetres = 30.0f;
 
 // Box blur of radius r cells along lines of `count` values `stride` apart, edges clamped.
 void boxBlurLine(float* v, size_t count, size_t stride, int r, std::vector<float>& line) {
@@ -81,20 +83,25 @@ void RiversModel::captureShape(const Heightmap& h) {
 // in each direction), so a river cuts a bed a few cells wide and its banks with it. Cutting still never
 // opens a pit: each cell's new height stays between its old one and its receivers' new ones.
 void RiversModel::spreadPower(const std::vector<float>& cells, int w, int hgt) {
+  // One 1-2-1 pass per kBedMetres of cell size: the same bed width in metres at any resolution.
+  const int passes = std::clamp(int(std::lround(kBedMetres / cellSize_)), 1, 16);
   power_.assign(cells.begin(), cells.end());
-  forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
-    for (int y = std::max(y0, 1); y < std::min(y1, hgt - 1); ++y) {
-      const float* up = cells.data() + size_t(y - 1) * size_t(w);
-      const float* mid = up + w;
-      const float* down = mid + w;
-      float* out = power_.data() + size_t(y) * size_t(w);
-      for (int x = 1; x < w - 1; ++x) {
-        const float centre = 2.0f * ((up[x] + down[x]) + (mid[x - 1] + mid[x + 1])) + 4.0f * mid[x];
-        const float corners = (up[x - 1] + up[x + 1]) + (down[x - 1] + down[x + 1]);
-        out[x] = (centre + corners) * (1.0f / 16.0f);
+  for (int pass = 0; pass < passes; ++pass) {
+    spread_.assign(power_.begin(), power_.end());
+    forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
+      for (int y = std::max(y0, 1); y < std::min(y1, hgt - 1); ++y) {
+        const float* up = spread_.data() + size_t(y - 1) * size_t(w);
+        const float* mid = up + w;
+        const float* down = mid + w;
+        float* out = power_.data() + size_t(y) * size_t(w);
+        for (int x = 1; x < w - 1; ++x) {
+          const float centre = 2.0f * ((up[x] + down[x]) + (mid[x - 1] + mid[x + 1])) + 4.0f * mid[x];
+          const float corners = (up[x - 1] + up[x + 1]) + (down[x - 1] + down[x + 1]);
+          out[x] = (centre + corners) * (1.0f / 16.0f);
+        }
       }
-    }
-  });
+    });
+  }
 }
 
 void RiversModel::step(Terrain& terrain, const RainMap* rain) {

@@ -45,6 +45,7 @@ class RiversModel : public ErosionModel {
   std::vector<float> before_;  // heights a step's graph was built on; then the creep rates
   std::vector<float> area_;
   std::vector<float> power_;     // the drainage area spread over a river's width, in cells
+  std::vector<float> spread_;    // scratch for the spreading passes
   rivers::DrainageGraph graph_;  // kept for its buffers
   rivers::LakeReport lakes_;
 };
