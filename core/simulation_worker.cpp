@@ -5,6 +5,7 @@
 #include <cmath>
 #include <exception>
 #include <future>
+#include <string>
 
 #include "error.h"
 #include "snapshot_publisher.h"
@@ -127,6 +128,9 @@ void SimulationWorker::setModel(std::unique_ptr<ErosionModel> model) {
   auto holder = std::make_shared<std::unique_ptr<ErosionModel>>(std::move(model));
   enqueue([this, holder] {
     if (model_) (*holder)->continueFrom(*model_);  // a slider change keeps the grid model's water
+    // Another kind of model has units of another cost (a rivers step is a whole landscape, a droplet a few
+    // hundred cell visits): the batch size starts again from one unit and grows to the batch time.
+    if (!model_ || std::string(model_->name()) != (*holder)->name()) batchSize_ = 1;
     model_ = std::move(*holder);
     soilByWorker_ = model_->setSoilTotals(false);
     if (soilByWorker_ && done_ == 0) soilStart_ = work_.height.sum();

@@ -58,9 +58,15 @@ void ProgressBar::draw(uint64_t done, double elapsed) {
   std::string eta = "--:--";
   if (rate > 0 && done <= total_) eta = clockTime(double(total_ - done) / rate);
   // On a terminal the line is redrawn in place; into a file each draw is its own line.
-  std::fprintf(stderr, "%s%s [%s] %3d%%  %s/%s %s  %s/s  ETA %s%s", terminal_ ? "\r" : "", label_.c_str(),
+  // Slow units (a rivers step takes seconds on a big map) read better as seconds each than as 0/s.
+  char pace[32];
+  if (rate > 0 && rate < 1.0)
+    std::snprintf(pace, sizeof pace, "%.1f s each", 1.0 / rate);
+  else
+    std::snprintf(pace, sizeof pace, "%s/s", shortCount(rate).c_str());
+  std::fprintf(stderr, "%s%s [%s] %3d%%  %s/%s %s  %s  ETA %s%s", terminal_ ? "\r" : "", label_.c_str(),
                bar.c_str(), int(fraction * 100.0), shortCount(double(done)).c_str(),
-               shortCount(double(total_)).c_str(), unit_.c_str(), shortCount(rate).c_str(), eta.c_str(),
+               shortCount(double(total_)).c_str(), unit_.c_str(), pace, eta.c_str(),
                terminal_ ? "\x1b[K" : "\n");
   std::fflush(stderr);
   started_ = true;
