@@ -118,8 +118,9 @@ void fillNoise(Heightmap& map, const GeneratorSettings& s) {
   });
 }
 
-// Scales heights affinely to [0, relief]; a flat map stays flat at 0.
-void normalise(Heightmap& map, float relief) {
+// Scales heights to [0, relief] with the height curve: (h - lo) / (hi - lo) raised to `exponent`, times the
+// relief. A flat map stays flat at 0.
+void normalise(Heightmap& map, float relief, float exponent) {
   float lo = INFINITY, hi = -INFINITY;
   std::mutex m;
   forEachRowBand(map.height(), size_t(map.width()), [&](int y0, int y1) {
@@ -135,12 +136,13 @@ void normalise(Heightmap& map, float relief) {
     lo = std::min(lo, l);
     hi = std::max(hi, h);
   });
-  const double scale = hi > lo ? double(relief) / (double(hi) - double(lo)) : 0.0;
+  const double scale = hi > lo ? 1.0 / (double(hi) - double(lo)) : 0.0;
   forEachRowBand(map.height(), size_t(map.width()), [&](int y0, int y1) {
     for (int y = y0; y < y1; ++y) {
       float* row = map.row(y);
       for (int x = 0; x < map.width(); ++x)
-        row[x] = std::clamp(float((double(row[x]) - lo) * scale), 0.0f, relief);
+        row[x] = std::clamp(float(std::pow((double(row[x]) - lo) * scale, double(exponent)) * relief), 0.0f,
+                            relief);
     }
   });
 }
@@ -153,6 +155,8 @@ void validate(const GeneratorSettings& s) {
   checkSize(s.width, s.height, "generator");
   require(std::isfinite(s.cellSize) && s.cellSize >= 0.001f && s.cellSize <= 100000.0f, "cell size",
           "between 0.001 and 100000 metres", s.cellSize);
+  require(std::isfinite(s.exponent) && s.exponent >= 0.25f && s.exponent <= 4.0f, "exponent",
+          "between 0.25 and 4", s.exponent);
   require(std::isfinite(s.relief) && s.relief != 0.0f, "relief",
           "a positive number of metres (or negative for the default for the map's extent)", s.relief);
   require(std::isfinite(s.scale) && s.scale >= 0.001f && s.scale <= 16.0f, "scale", "between 0.001 and 16",
@@ -173,7 +177,7 @@ Heightmap generate(const GeneratorSettings& s) {
     fillFaults(map, s);
   else
     fillNoise(map, s);
-  normalise(map, effectiveRelief(s));
+  normalise(map, effectiveRelief(s), s.exponent);
   return map;
 }
 

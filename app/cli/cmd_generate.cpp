@@ -30,6 +30,10 @@ static ArgParser generateParser() {
       .add({"--relief", FlagKind::Value, "H",
             "max - min height in metres (default: a mountain range's for the map's extent, " +
                 std::to_string(kReliefPerExtent).substr(0, 5) + " x the larger side in metres)"})
+      .add({"--exponent", FlagKind::Value, "X",
+            "height curve: heights (as a share of the relief) to this power; above 1 widens lowlands and "
+            "sharpens peaks like real land, 1 keeps the plain noise" +
+                byDefault(d.exponent)})
       .add({"--tileable", FlagKind::Switch, "", "make the map wrap seamlessly at its edges"})
       .add({"--scale", FlagKind::Value, "X",
             "noise: largest features as a share of the larger side" + byDefault(d.scale)})
@@ -89,6 +93,7 @@ int runGenerate(const Args& args) {
   if (auto v = a.value("--seed")) s.seed = parseSeed("--seed", *v);
   if (auto v = a.value("--cell-size")) s.cellSize = parseFloat("--cell-size", *v);
   if (auto v = a.value("--relief")) s.relief = parseFloat("--relief", *v);
+  if (auto v = a.value("--exponent")) s.exponent = parseFloat("--exponent", *v);
   s.tileable = a.has("--tileable");
   if (auto v = a.value("--scale")) s.scale = parseFloat("--scale", *v);
   if (auto v = a.value("--octaves")) s.octaves = parseInt32("--octaves", *v);

@@ -77,6 +77,10 @@ void drawTerrainPanel(Editor& e) {
     ImGui::DragFloat("Relief", &g.relief, 1.0f, 1.0f, 20000.0f, "%.0f m");
     tooltip("Highest minus lowest point, in metres");
   }
+  ImGui::SliderFloat("Height curve", &g.exponent, 0.5f, 3.0f, "%.2f");
+  tooltip(
+      "Heights (as a share of the relief) raised to this power. Above 1 widens the lowlands and valley\n"
+      "floors and sharpens the peaks, as on real land; 1 keeps the plain noise.");
   ImGui::Checkbox("Tileable", &g.tileable);
   tooltip("Generate a terrain that wraps around seamlessly (pairs with wrap edges)");
   if (ImGui::TreeNode("Noise settings")) {

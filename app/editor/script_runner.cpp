@@ -58,6 +58,8 @@ GeneratorSettings parseGenerate(const std::vector<std::string>& words) {
       g.relief = parse<float>(key, value);
     else if (key == "cell")
       g.cellSize = parse<float>(key, value);
+    else if (key == "exponent")
+      g.exponent = parse<float>(key, value);
     else if (key == "tileable")
       g.tileable = parseBool(key, value);
     else if (key == "scale")

@@ -69,6 +69,7 @@ TEST(Generators, HeightsSpanExactlyTheRelief) {
     s.cellSize = 7.5f;  // the same cells over a quarter of the extent: a quarter of the relief
     generate(s).minMax(lo, hi);
     EXPECT_NEAR(hi, 97.5f, 1e-3f) << toString(k);
+    s.cellSize = 30.0f;
     s.relief = 3.5f;
     generate(s).minMax(lo, hi);
     EXPECT_EQ(lo, 0.0f) << toString(k);
@@ -125,6 +126,28 @@ TEST(Generators, PeriodicNoiseRepeatsExactlyAndRowsMatchPoints) {
   }
 }
 
+TEST(Generators, TheHeightCurveWidensTheLowlandsAndKeepsTheRelief) {
+  GeneratorSettings s = settings(GeneratorKind::Fbm, 256, 256);
+  s.exponent = 1.0f;
+  const Heightmap plain = generate(s);
+  s.exponent = 1.5f;
+  const Heightmap curved = generate(s);
+  auto meanShare = [](const Heightmap& h) {
+    float lo, hi;
+    h.minMax(lo, hi);
+    return (h.sum() / double(h.cellCount()) - lo) / (hi - lo);  // the hypsometric integral
+  };
+  float lo0, hi0, lo1, hi1;
+  plain.minMax(lo0, hi0);
+  curved.minMax(lo1, hi1);
+  EXPECT_EQ(lo1, lo0);
+  EXPECT_NEAR(hi1, hi0, 1e-3f);
+  EXPECT_LT(meanShare(curved), meanShare(plain) - 0.08);  // more low ground
+  // The same order of heights: a monotone curve moves no hilltop and no valley.
+  for (size_t i = 1; i < plain.cellCount(); i += 97)
+    ASSERT_EQ(plain.data()[i] < plain.data()[i - 1], curved.data()[i] < curved.data()[i - 1]) << i;
+}
+
 TEST(Generators, FaultFormationMakesSteps) {
   GeneratorSettings s = settings(GeneratorKind::Fault, 64, 64);
   s.faults = 1;  // one sharp fault: two plateaus, nothing between
@@ -176,6 +199,10 @@ TEST(Generators, BadSettingsNameTheSetting) {
     return c;
   };
   expectError(with([](auto& c) { c.width = 1; }), "size");
+  expectError(with([](auto& c) { c.exponent = 0.0f; }), "exponent");
+  expectError(with([](auto& c) { c.exponent = NAN; }), "exponent");
+  expectError(with([](auto& c) { c.cellSize = 0.0f; }), "cell size");
+  expectError(with([](auto& c) { c.cellSize = INFINITY; }), "cell size");
   expectError(with([](auto& c) { c.height = 20000; }), "size");
   expectError(with([](auto& c) { c.relief = 0; }), "relief");
   expectError(with([](auto& c) { c.relief = NAN; }), "relief");
