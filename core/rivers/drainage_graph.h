@@ -3,20 +3,19 @@
 // it water, and the drainage area (discharge) weighted by the painted rain.
 //
 // Routing is multiple-flow-direction (water splits between all lower neighbours in proportion to slope
-// times contour length, after Quinn et al. 1991) on hillslopes and converges towards the steepest neighbour
-// as the drainage area grows past the channel scale: steepest descent alone (D8) draws parallel hatching
-// and 45-degree valleys, plain MFD smears rivers over many cells.
+// times contour length, after Quinn et al. 1991) on hillslopes and converges on the steepest direction of
+// the surface, at any angle (D-infinity), as the drainage area grows past the channel scale: steepest
+// descent to one neighbour (D8) draws parallel hatching and 45-degree valleys, plain MFD smears rivers.
 //
-// Depressions (after Cordonnier et al. 2019): cells are grouped into the basins of their steepest-descent
-// pits, the lowest passes between neighbouring basins form a minimum spanning tree rooted at the border, and
-// each pit drains through its basin's pass: the path from the pass down to the pit is reversed, then heights
-// along the new routes are lowered so water runs downhill all the way out (a trench through the sill). With
-// lake fill f > 0 each basin is first filled a share f of the way from its pit to its spill level; f = 1
-// fills lakes to the brim (flat lakes that drain along the buried valley floor).
+// Depressions (after Cordonnier et al. 2019): the pits, the basins of their steepest-descent paths (walked
+// uphill from each pit, so only they are visited), the lowest passes between neighbouring basins as a
+// minimum spanning tree rooted at the border; each pit drains through its basin's pass: the path from the
+// pass down to the pit is reversed and a trench is cut from the pit, graded evenly down to the first cell
+// below it. With lake fill f > 0 each basin is first filled a share f of the way from its pit to its spill
+// level; f = 1 fills lakes to the brim (flat lakes that drain along the buried valley floor).
 //
 // Everything here is sequential or split by rows, so the result does not depend on the thread count.
 #pragma once
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
