@@ -4,9 +4,8 @@
 
 namespace runnel::rivers {
 
-// `rate`: kappa * dt / cellSize² per cell (dimensionless). A cell with a negative rate is a channel: it keeps
-// its height, like the border, and its banks creep down into it (the river carries that away), so creep
-// widens valleys without filling their floors.
+// `rate`: kappa * dt / cellSize² per cell (dimensionless); a cell whose rate is 0 or below keeps its height,
+// like the border.
 void diffuse(float* h, const float* rate, int width, int height, int threads);
 
 }  // namespace runnel::rivers

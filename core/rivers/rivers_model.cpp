@@ -124,14 +124,15 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
     });
   }
 
-  // Hillslopes creep down into the channels the last step found (which keep their beds: the river carries
-  // the soil away).
+  // Hillslopes creep; the creep fades out where the last step's rivers run (rate x head / (head + power)),
+  // so valley floors are not smeared. A hard line between creeping banks and fixed channel beds would be a
+  // staircase across the grid: at 15 m cells it drew grid marks of 1.25 where the fade gives 1.17.
   if (params_.diffusion > 0.0f) {
     const float rate = params_.diffusion * params_.timeStep / cellArea;
-    const float head = std::max(headCells, 1.0f) * cellArea;
+    const float head = std::max(headCells, 1.0f);
     before_.resize(n);
-    if (area_.size() == n)
-      for (size_t i = 0; i < n; ++i) before_[i] = area_[i] > head ? -1.0f : rate;
+    if (power_.size() == n)
+      for (size_t i = 0; i < n; ++i) before_[i] = rate * head / (head + power_[i]);
     else
       std::fill(before_.begin(), before_.end(), rate);
     rivers::diffuse(h, before_.data(), w, hgt, threads_);
