@@ -126,7 +126,8 @@ std::string sidecarPath(const std::string& imagePath) {
   return imagePath + ".json";
 }
 
-std::string heightSidecarJson(const std::string& imagePath, int width, int height, HeightRange range) {
+std::string heightSidecarJson(const std::string& imagePath, int width, int height, HeightRange range,
+                              float cellSize) {
   std::ostringstream j;
   j << "{\n"
     << "  \"runnel_height_sidecar\": 1,\n"
@@ -135,18 +136,42 @@ std::string heightSidecarJson(const std::string& imagePath, int width, int heigh
     << "  \"height\": " << height << ",\n"
     << "  \"sample_bits\": 16,\n"
     << "  \"world_height_at_0\": " << numberText(range.lo) << ",\n"
-    << "  \"world_height_at_65535\": " << numberText(range.hi) << "\n"
-    << "}\n";
+    << "  \"world_height_at_65535\": " << numberText(range.hi);
+  if (cellSize > 0.0f) j << ",\n  \"cell_size_m\": " << numberText(cellSize);
+  j << "\n}\n";
   return j.str();
 }
 
-std::optional<HeightRange> readHeightSidecar(const std::string& imagePath, int width, int height) {
-  const std::string name = sidecarPath(imagePath);
+namespace {
+
+// The sidecar's keys and values, or nullopt when there is none.
+std::optional<std::map<std::string, std::string>> sidecarValues(const std::string& name) {
   std::ifstream in(name, std::ios::binary);
   if (!in) return std::nullopt;
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (text.size() > 65536) throw Error(name + ": malformed height sidecar (over 64 KiB)");
-  auto values = FlatJson(text, name).parse();
+  return FlatJson(text, name).parse();
+}
+
+}  // namespace
+
+std::optional<float> readSidecarCellSize(const std::string& imagePath, int width, int height) {
+  if (!readHeightSidecar(imagePath, width, height)) return std::nullopt;  // checks it describes this image
+  const std::string name = sidecarPath(imagePath);
+  auto values = *sidecarValues(name);
+  auto it = values.find("cell_size_m");
+  if (it == values.end()) return std::nullopt;
+  float v;
+  if (!parseFloat(it->second, v) || !(v > 0.0f))
+    throw Error(name + ": \"cell_size_m\" is not a positive number of metres: '" + it->second + "'");
+  return v;
+}
+
+std::optional<HeightRange> readHeightSidecar(const std::string& imagePath, int width, int height) {
+  const std::string name = sidecarPath(imagePath);
+  auto parsed = sidecarValues(name);
+  if (!parsed) return std::nullopt;
+  auto& values = *parsed;
 
   auto number = [&](const char* key) {
     auto it = values.find(key);

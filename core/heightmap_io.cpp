@@ -66,7 +66,7 @@ void write16Bit(const std::string& path, FileFormat format, const Heightmap& map
     formats::writePng16(image, map.width(), map.height(), samples.data());
   else
     formats::writeRaw16(image, samples);
-  std::string json = heightSidecarJson(path, map.width(), map.height(), range);
+  std::string json = heightSidecarJson(path, map.width(), map.height(), range, options.cellSize);
   sidecar.write(json.data(), json.size());
   image.finish();
   sidecar.finish();

@@ -41,6 +41,7 @@ struct WriteOptions {
   // min..max (a flat map: min..min+1).
   std::optional<HeightRange> range;
   int objStep = 1;  // OBJ: every objStep-th sample in x and z, plus the last row and column (decimation)
+  float cellSize = 0.0f;  // metres per cell, recorded in 16-bit outputs' sidecars; 0: not recorded
 };
 void writeHeightmap(const std::string& path, const Heightmap& map, const WriteOptions& options = {});
 

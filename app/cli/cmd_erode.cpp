@@ -8,6 +8,7 @@
 #include "chunked_run.h"
 #include "commands.h"
 #include "core/error.h"
+#include "core/height_sidecar.h"
 #include "core/heightmap_io.h"
 #include "core/model_catalog.h"
 #include "core/rivers/discharge.h"
@@ -133,6 +134,11 @@ int runErode(const Args& args) {
 
   // Every input, before any work.
   Terrain terrain(readHeightmap(input, readOptions));  // refuses NaN and infinities, naming the cell
+  // The cell size: --cell-size, else what a 16-bit input's sidecar records (runnel-cli generate writes it).
+  if (!a.has("--cell-size"))
+    if (auto recorded = readSidecarCellSize(input, terrain.width(), terrain.heightCells()))
+      common.cellSize = *recorded;
+  writeOptions.cellSize = common.cellSize;
   std::unique_ptr<RainMap> rain = rainFrom(a, terrain.width(), terrain.heightCells());
   std::unique_ptr<ErosionModel> model = info.create(values, common);
   uint64_t chunk = chunkOption.value_or(chunkSize(amount, info.amount, terrain.height.cellCount()));

@@ -105,6 +105,7 @@ int runGenerate(const Args& args) {
 
   // Every output is checked before the work starts.
   WriteOptions writeOptions = writeOptionsFrom(a);
+  writeOptions.cellSize = s.cellSize;
   std::vector<std::string> written = pathsWritten(*out, checkHeightmapOutput(*out));
   auto hillshade = a.value("--hillshade");
   if (hillshade) {

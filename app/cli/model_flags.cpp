@@ -34,7 +34,8 @@ void addModelFlags(ArgParser& parser) {
       .add({"--iterations", FlagKind::Value, "N", "whole-grid iterations to run (grid, thermal, smooth)"})
       .add({"--steps", FlagKind::Value, "N", "time steps to run (rivers)"})
       .add({"--cell-size", FlagKind::Value, "M",
-            "metres per cell (default 1); the rivers model measures slopes and drainage areas in metres"})
+            "metres per cell (default: what a 16-bit input's sidecar records, else 1); every model measures "
+            "slopes in metres"})
       .add({"--mode", FlagKind::Value, "M",
             "droplet model: conserving (default) or classic (the seed's arithmetic)"})
       .add({"--seed", FlagKind::Value, "S",

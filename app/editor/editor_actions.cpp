@@ -8,6 +8,7 @@
 #include "app/editor/editor.h"
 #include "app/editor/recent_files.h"
 #include "core/error.h"
+#include "core/height_sidecar.h"
 #include "core/heightmap_io.h"
 #include "core/project_file.h"
 
@@ -87,8 +88,11 @@ bool Editor::importHeightmap(const std::string& path) {
     if (!(importCellSize > 0.0f) || !std::isfinite(importCellSize))
       throw Error("import: cell size " + std::to_string(importCellSize) +
                   " is not a positive number of metres");
+    // The file's own cell size when its sidecar records one (runnel-cli generate and 16-bit exports do).
+    float cellSize = importCellSize;
+    if (auto recorded = readSidecarCellSize(path, h.width(), h.height())) cellSize = *recorded;
     setBase(std::make_shared<const Terrain>(std::move(h)), "import " + path);
-    setTerrainUnits(importCellSize, Edges::Clamp);
+    setTerrainUnits(cellSize, Edges::Clamp);
     baseDescription = path;
     importPath = path;
     rememberRecent(path);
@@ -176,6 +180,7 @@ bool Editor::exportTerrain(const std::string& path, ExportKind kind) {
       case ExportKind::Heightmap: {
         WriteOptions options;
         options.objStep = std::max(1, exportSettings.objStep);
+        options.cellSize = cellSize();
         writeHeightmap(path, t.height, options);
         break;
       }

@@ -20,6 +20,19 @@ ok "$CLI" erode t.r32 -o r5.r32 --model rivers --steps 2 --cell-size 30 --flow f
 ok "$CLI" erode t.r32 -o r5.r32 --model droplet --droplets 2000 --flow flow.r32
 [ "$(stat -c %s flow.r32)" == "$((96 * 96 * 4))" ] || fail "--flow flow.r32 has the wrong size"
 
+# The cell size travels in a 16-bit file's sidecar: erode takes it when --cell-size is not given.
+ok "$CLI" generate --kind fbm --size 96 --seed 5 --cell-size 30 -o c30.png
+grep -q '"cell_size_m": 30' c30.png.json || fail "generate did not record the cell size: $(cat c30.png.json)"
+ok "$CLI" erode c30.png -o auto.r32 --model rivers --steps 2
+ok "$CLI" erode c30.png -o given.r32 --model rivers --steps 2 --cell-size 30
+cmp -s auto.r32 given.r32 || fail "erode did not take the sidecar's cell size"
+ok "$CLI" erode c30.png -o metre.r32 --model rivers --steps 2 --cell-size 1
+cmp -s auto.r32 metre.r32 && fail "--cell-size 1 gave the same terrain as 30 m cells"
+ok "$CLI" erode c30.png -o kept.png --model rivers --steps 1
+grep -q '"cell_size_m": 30' kept.png.json || fail "erode's 16-bit output lost the cell size"
+sed -i 's/"cell_size_m": 30/"cell_size_m": -2/' c30.png.json
+expect_exit 1 "cell_size_m" "$CLI" erode c30.png -o x.r32 --model rivers --steps 1
+
 expect_exit 2 "--droplets" "$CLI" erode t.r32 -o x.r32 --model rivers --droplets 100
 expect_exit 2 "--steps" "$CLI" erode t.r32 -o x.r32 --model droplet --steps 3
 expect_exit 1 "cell size" "$CLI" erode t.r32 -o x.r32 --model rivers --steps 1 --cell-size 0
