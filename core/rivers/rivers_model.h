@@ -42,7 +42,7 @@ class RiversModel : public ErosionModel {
   float cellSize_;
   int threads_;
   std::vector<float> shape_;   // uplift share per cell, 0..1
-  std::vector<float> before_;  // heights a step's graph was built on; then the creep rates
+  std::vector<float> before_;  // the creep rates; then the heights a step's graph was built on
   std::vector<float> area_;
   std::vector<float> power_;     // the drainage area spread over a river's width, in cells
   std::vector<float> spread_;    // scratch for the spreading passes

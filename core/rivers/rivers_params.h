@@ -13,7 +13,7 @@ struct RiversParams {
   float slopeExponent = 1.0f;    // n
   float uplift = 0.2f;           // mm per year at the highest point
   float keepShape = 1.0f;        // 0: uniform uplift; 1: uplift follows the input heightmap
-  float diffusion = 0.005f;      // hillslope creep, m² per year (none in channels)
+  float diffusion = 0.005f;      // hillslope creep, m² per year (fading out in channels)
   float timeStep = 20000.0f;     // years per step
   float channelHead = 20000.0f;  // drainage area (m²) where channels begin; above it rivers cut
   float lakeFill = 0.7f;   // 0: lakes drain through a trench cut in their sill; 1: lakes fill to the brim
