@@ -280,6 +280,7 @@ bool Editor::openProject(const std::string& path) {
 
     worker_->pause();
     history.record("open " + path, currentState());
+    if (settings.common.cellSize != erosion.common.cellSize) framePending_ = true;  // another vertical scale
     erosion = settings;
     base_ = std::make_shared<const Terrain>(std::move(p.base));
     baseDescription = p.description;
