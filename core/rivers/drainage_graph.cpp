@@ -93,13 +93,15 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
   report.pits = pits;
   if (pits == 0) return report;
   basin_.resize(size_t(width_) * size_t(height_), 0);
-  // Steepest-descent receivers, worked out only for the cells the lakes' basins and trenches visit (most of
-  // the map drains without them).
-  receiver_.assign(size_t(width_) * size_t(height_), kUnset);
-  auto receiver = [&](uint32_t c) {
-    if (receiver_[c] == kUnset) receiver_[c] = steepestNeighbour(h, c);
-    return receiver_[c];
-  };
+  // Steepest-descent receivers of every cell, all from the heights as they are now: worked out lazily while
+  // fills and trenches change heights, two of them could point at each other and a trench walk go round for
+  // ever.
+  receiver_.resize(size_t(width_) * size_t(height_));
+  forEachRowBand(height_, size_t(width_), threads_, [&](int y0, int y1) {
+    for (size_t i = size_t(y0) * size_t(width_); i < size_t(y1) * size_t(width_); ++i)
+      receiver_[i] = steepestNeighbour(h, uint32_t(i));
+  });
+  auto receiver = [&](uint32_t c) { return receiver_[c]; };
 
   // Basins 1..pits: each pit and every cell whose steepest path ends in it, found by walking uphill from
   // the pit (cells of basin b are members[first[b] .. first[b + 1]), receivers before donors). All other
@@ -248,6 +250,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
       trench.push_back(r);
       along.push_back(length);
       c = r;
+      if (trench.size() > receiver_.size()) break;  // routes form a tree; a loop would be a bug, not a hang
     }
     if (exit == kUnset) continue;
     if (!(h[exit] < level)) {  // a border cell above the pit
