@@ -164,9 +164,11 @@ void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
   const int w = terrain.width(), hgt = terrain.heightCells();
   const Heightmap startHeights = terrain.height;
   for (uint64_t i = 0; i < count; ++i) step(terrain, rain);
-  // Cutting opens no pit in exact arithmetic; rounding and the slope limit can leave a few cells a hair
-  // below all their neighbours. The run ends on a surface that drains everywhere.
-  if (count > 0) graph_.resolveLakes(terrain.height.data(), params_.lakeFill, cellSize_);
+  // Cutting opens no pit in exact arithmetic; rounding, the slope limit and a lake filled part of the way can
+  // leave a few cells a hair below all their neighbours. Lakes passes go on until one finds no pit (at most
+  // four), so the run ends on a surface that drains everywhere.
+  for (int pass = 0; count > 0 && pass < 4; ++pass)
+    if (graph_.resolveLakes(terrain.height.data(), params_.lakeFill, cellSize_).pits == 0) break;
 
   // The record and the volumes: net change per cell (uplift counts against erosion).
   std::vector<double> lowered(size_t(hgt), 0.0), raised(size_t(hgt), 0.0);
