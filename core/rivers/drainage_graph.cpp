@@ -101,7 +101,6 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
     for (size_t i = size_t(y0) * size_t(width_); i < size_t(y1) * size_t(width_); ++i)
       receiver_[i] = steepestNeighbour(h, uint32_t(i));
   });
-  auto receiver = [&](uint32_t c) { return receiver_[c]; };
 
   // Basins 1..pits: each pit and every cell whose steepest path ends in it, found by walking uphill from
   // the pit (cells of basin b are members[first[b] .. first[b + 1]), receivers before donors). All other
@@ -115,7 +114,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
       const uint32_t c = members[q];
       for (int k = 0; k < 8; ++k) {
         const uint32_t j = uint32_t(int64_t(c) + offset_[k]);
-        if (j != c && receiver(j) == c) {
+        if (j != c && receiver_[j] == c) {
           basin_[j] = b;
           members.push_back(j);
         }
@@ -206,7 +205,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
         }
       }
       for (uint32_t q = first[b + 1]; q-- > first[b] + 1;) {
-        const uint32_t c = members[q], r = receiver(c);
+        const uint32_t c = members[q], r = receiver_[c];
         h[r] = std::min(h[r], below(h[c], distance(c, r)));
       }
     }
@@ -216,7 +215,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
   for (uint32_t b = 1; b <= pits; ++b) {
     uint32_t c = outletInside[b], next = outletAcross[b];
     for (;;) {
-      const uint32_t r = receiver(c);
+      const uint32_t r = receiver_[c];
       receiver_[c] = next;
       if (r == c) break;
       next = c;
@@ -240,7 +239,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
     float length = 0.0f;
     uint32_t c = pitCell, exit = kUnset;
     for (;;) {
-      const uint32_t r = receiver(c);
+      const uint32_t r = receiver_[c];
       if (r == c) break;
       length += distance(c, r);
       if (h[r] < level || onBorder(r)) {
