@@ -27,6 +27,35 @@ float below(float h, float distance) {
   return std::min(h - kTrenchGrade * distance, std::nextafter(h, -std::numeric_limits<float>::infinity()));
 }
 
+// A flood that has not found a way out within this many cells is a lake, not a puddle.
+constexpr size_t kPuddleCells = 48;
+
+// Lowers `trench` (cells `along` metres from a pit at `level`, the last one `length` from it, at `exit`) to
+// an even grade from the pit down to `exit`, which is lowered just below the pit if it is not already
+// below it (a border cell: water leaves there). Every cell ends strictly below the one before it.
+void gradeTrench(float* h, float level, const std::vector<uint32_t>& trench, const std::vector<float>& along,
+                 float length, uint32_t exit, LakeReport& report) {
+  if (!(h[exit] < level)) {
+    h[exit] = below(level, length);
+    ++report.cellsCut;
+  }
+  const float drop = h[exit] - level;
+  float previous = level;
+  for (size_t t = 0; t < trench.size(); ++t) {
+    const float target = std::min(level + drop * (along[t] / length),
+                                  std::nextafter(previous, -std::numeric_limits<float>::infinity()));
+    h[trench[t]] = target;
+    previous = target;
+    ++report.cellsCut;
+  }
+}
+
+// Metres between neighbouring cells a and b on a map `width` cells wide.
+float distance(uint32_t a, uint32_t b, int width, float cellSize) {
+  const uint32_t apart = a > b ? a - b : b - a;
+  return apart == 1 || apart == uint32_t(width) ? cellSize : kSqrt2 * cellSize;
+}
+
 uint32_t findRoot(std::vector<uint32_t>& parent, uint32_t a) {
   while (parent[a] != a) {
     parent[a] = parent[parent[a]];
@@ -86,11 +115,97 @@ uint32_t DrainageGraph::steepestNeighbour(const float* h, uint32_t i) const {
   return to;
 }
 
+std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<uint32_t>& pits,
+                                                   float cellSize, LakeReport& report) {
+  const size_t n = size_t(width_) * size_t(height_);
+  seen_.assign(n, 0);  // orderReceiversFirst() leaves it set
+  // A flood cell: where it is and which flood cell reached it first (the way back to the pit).
+  struct Reached {
+    uint32_t cell, from;
+  };
+  struct Front {
+    float level;
+    uint32_t cell, from;
+    bool operator<(const Front& o) const { return level != o.level ? level > o.level : cell > o.cell; }
+  };
+  std::vector<Reached> flood;
+  std::vector<Front> front;
+  std::vector<uint32_t> lakes, trench;
+  std::vector<float> along;
+  for (const uint32_t pit : pits) {
+    // A cell breached earlier may have become this pit's way out.
+    bool lower = false;
+    for (int k = 0; k < 8; ++k) lower |= h[size_t(int64_t(pit) + offset_[k])] < h[pit];
+    if (lower) continue;
+    // The flood rises from the pit, lowest cell of its shore first, until it reaches a cell below the pit
+    // (or the border): the path it came by is the shortest breach through the lowest sill.
+    flood.clear();
+    front.clear();
+    flood.push_back({pit, kUnset});
+    seen_[pit] = 1;
+    auto reach = [&](uint32_t c, uint32_t from) {
+      for (int k = 0; k < 8; ++k) {
+        const uint32_t j = uint32_t(int64_t(c) + offset_[k]);
+        if (seen_[j]) continue;
+        seen_[j] = 1;
+        front.push_back({h[j], j, from});
+        std::push_heap(front.begin(), front.end());
+      }
+    };
+    reach(pit, 0);
+    uint32_t exit = kUnset;
+    while (!front.empty() && flood.size() < kPuddleCells) {
+      std::pop_heap(front.begin(), front.end());
+      const Front f = front.back();
+      front.pop_back();
+      flood.push_back({f.cell, f.from});
+      if (f.level < h[pit] || onBorder(f.cell)) {
+        exit = f.cell;
+        break;
+      }
+      reach(f.cell, uint32_t(flood.size() - 1));
+    }
+    for (const Reached& r : flood) seen_[r.cell] = 0;
+    for (const Front& f : front) seen_[f.cell] = 0;
+    if (exit == kUnset) {
+      lakes.push_back(pit);
+      continue;
+    }
+    // The way back from the exit to the pit, then graded from the pit down.
+    trench.clear();
+    for (uint32_t e = flood[flood.size() - 1].from; e != 0; e = flood[e].from)
+      trench.push_back(flood[e].cell);
+    std::reverse(trench.begin(), trench.end());
+    along.clear();
+    float length = 0.0f;
+    uint32_t previous = pit;
+    for (const uint32_t c : trench) {
+      length += distance(previous, c, width_, cellSize);
+      along.push_back(length);
+      previous = c;
+    }
+    length += distance(previous, exit, width_, cellSize);
+    gradeTrench(h, h[pit], trench, along, length, exit, report);
+    ++report.puddles;
+  }
+  // A trench cut after a lake's flood gave up may have passed beside its pit.
+  std::erase_if(lakes, [&](uint32_t pit) {
+    for (int k = 0; k < 8; ++k)
+      if (h[size_t(int64_t(pit) + offset_[k])] < h[pit]) return true;
+    return false;
+  });
+  return lakes;
+}
+
 LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize) {
   LakeReport report;
-  const std::vector<uint32_t> pit = findPits(h);
+  const std::vector<uint32_t> found = findPits(h);
+  report.pits = uint32_t(found.size());
+  if (found.empty()) return report;
+  // Filled to the brim means every depression filled: a puddle breached would stay a hollow beside its
+  // trench (the uplift shape, blurred, would lift its rim more than its floor at every step).
+  const std::vector<uint32_t> pit = lakeFill < 1.0f ? breachPuddles(h, found, cellSize, report) : found;
   const uint32_t pits = uint32_t(pit.size());
-  report.pits = pits;
   if (pits == 0) return report;
   basin_.resize(size_t(width_) * size_t(height_), 0);
   // Steepest-descent receivers of every cell, all from the heights as they are now: worked out lazily while
@@ -188,10 +303,6 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
     }
   }
 
-  auto distance = [&](uint32_t a, uint32_t b) {
-    const uint32_t apart = a > b ? a - b : b - a;
-    return apart == 1 || apart == uint32_t(width_) ? cellSize : kSqrt2 * cellSize;
-  };
   // Lake fill: each basin raised a share of the way from its pit to its spill level, then graded towards
   // its pit along the buried valley floor (donors before receivers), so the lake bed still drains.
   if (lakeFill > 0.0f) {
@@ -206,7 +317,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
       }
       for (uint32_t q = first[b + 1]; q-- > first[b] + 1;) {
         const uint32_t c = members[q], r = receiver_[c];
-        h[r] = std::min(h[r], below(h[c], distance(c, r)));
+        h[r] = std::min(h[r], below(h[c], distance(c, r, width_, cellSize)));
       }
     }
   }
@@ -241,7 +352,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
     for (;;) {
       const uint32_t r = receiver_[c];
       if (r == c) break;
-      length += distance(c, r);
+      length += distance(c, r, width_, cellSize);
       if (h[r] < level || onBorder(r)) {
         exit = r;
         break;
@@ -251,20 +362,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
       c = r;
       if (trench.size() > receiver_.size()) break;  // routes form a tree; a loop would be a bug, not a hang
     }
-    if (exit == kUnset) continue;
-    if (!(h[exit] < level)) {  // a border cell above the pit
-      h[exit] = below(level, length);
-      ++report.cellsCut;
-    }
-    const float drop = h[exit] - level;
-    float previous = level;
-    for (size_t t = 0; t < trench.size(); ++t) {
-      const float target = std::min(level + drop * (along[t] / length),
-                                    std::nextafter(previous, -std::numeric_limits<float>::infinity()));
-      h[trench[t]] = target;
-      previous = target;
-      ++report.cellsCut;
-    }
+    if (exit != kUnset) gradeTrench(h, level, trench, along, length, exit, report);
   }
   for (uint32_t c : members) basin_[c] = 0;
   return report;

@@ -7,7 +7,12 @@
 // the surface, at any angle (D-infinity), as the drainage area grows past the channel scale: steepest
 // descent to one neighbour (D8) draws parallel hatching and 45-degree valleys, plain MFD smears rivers.
 //
-// Depressions (after Cordonnier et al. 2019): the pits, the basins of their steepest-descent paths (walked
+// Puddles, depressions that spill within a few cells of their pit (most of those a step of creep and
+// uplift leaves in a river bed), are breached where they are: a flood from the pit, lowest cell first,
+// finds the nearest way out and a trench is graded along it. Only bigger depressions, lakes, need the
+// whole map's drainage.
+//
+// Lakes (after Cordonnier et al. 2019): the pits, the basins of their steepest-descent paths (walked
 // uphill from each pit, so only they are visited), the lowest passes between neighbouring basins as a
 // minimum spanning tree rooted at the border; each pit drains through its basin's pass: the path from the
 // pass down to the pit is reversed and a trench is cut from the pit, graded evenly down to the first cell
@@ -47,6 +52,7 @@ struct LakeReport {
   uint32_t pits = 0;         // basins that did not reach the border by steepest descent
   uint64_t cellsRaised = 0;  // by the lake fill
   uint64_t cellsCut = 0;     // lowered by a trench
+  uint32_t puddles = 0;      // pits breached where they are (the others were lakes)
 };
 
 class DrainageGraph {
@@ -160,6 +166,9 @@ class DrainageGraph {
  private:
   // Interior cells with no lower neighbour, in index order.
   std::vector<uint32_t> findPits(const float* h) const;
+  // Breaches the pits whose way out a flood finds within a few cells; returns the others, the lakes.
+  std::vector<uint32_t> breachPuddles(float* h, const std::vector<uint32_t>& pits, float cellSize,
+                                      LakeReport& report);
   // The steepest-descent receiver of a cell (the cell itself on the border or at a pit).
   uint32_t steepestNeighbour(const float* h, uint32_t i) const;
 

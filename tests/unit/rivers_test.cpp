@@ -72,6 +72,36 @@ TEST(DrainageGraph, CarvedLakesLeaveNoPitAndEveryDropOfRainReachesTheBorder) {
   }
 }
 
+// A hollow two cells across and 5 m deep in a plane tilted east: a puddle, breached along the shortest way
+// out (only cut, nothing raised), unless lakes are to be filled to the brim.
+TEST(DrainageGraph, APuddleIsBreachedWhereItIsUnlessLakesAreFilled) {
+  const int n = 32;
+  Heightmap plane(n, n);
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) plane.at(x, y) = 2.0f * float(x);
+  plane.at(16, 16) = plane.at(17, 16) = 25.0f;  // 5 m below the sill west of it
+  for (float fill : {0.7f, 1.0f}) {
+    Heightmap h = plane;
+    rivers::DrainageGraph graph(n, n, 1, 10.0f);
+    const rivers::LakeReport lakes = graph.resolveLakes(h.data(), fill, 30.0f);
+    EXPECT_EQ(pits(h), 0) << "lake fill " << fill;
+    if (fill < 1.0f) {
+      EXPECT_EQ(lakes.puddles, lakes.pits);
+      EXPECT_EQ(lakes.cellsRaised, 0u);
+      int changed = 0;
+      for (size_t i = 0; i < h.cellCount(); ++i) {
+        ASSERT_LE(h.data()[i], plane.data()[i]);
+        changed += h.data()[i] != plane.data()[i];
+      }
+      EXPECT_GE(changed, 1);
+      EXPECT_LE(changed, 5);  // a trench from the hollow west to the first cell below it (x = 12)
+    } else {
+      EXPECT_EQ(lakes.puddles, 0u);
+      EXPECT_GE(lakes.cellsRaised, 2u);
+    }
+  }
+}
+
 TEST(DrainageGraph, OrderPutsEveryCellAfterItsLowerNeighbours) {
   Terrain t = landscape(48, 5);
   rivers::DrainageGraph graph(48, 48, 1, 10.0f);
