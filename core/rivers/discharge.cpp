@@ -20,8 +20,8 @@ Heightmap dischargeLog10(const Heightmap& heights, const RainMap* rain, float ce
                               std::max(RiversParams{}.channelHead / cellArea, 1.0f));
   Heightmap filled = heights;
   graph.resolveLakes(filled.data(), 1.0f, cellSize);
-  graph.orderReceiversFirst(filled.data());
-  graph.accumulate(filled.data(), rain);
+  graph.route(filled.data());
+  graph.accumulate(rain);
   Heightmap out(heights.width(), heights.height());
   const std::vector<float>& cells = graph.area();
   for (size_t i = 0; i < out.cellCount(); ++i)

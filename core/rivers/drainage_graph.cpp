@@ -1,7 +1,9 @@
 #include "drainage_graph.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <numeric>
 
@@ -30,26 +32,6 @@ float below(float h, float distance) {
 // A flood that has not found a way out within this many cells is a lake, not a puddle.
 constexpr size_t kPuddleCells = 48;
 
-// Lowers `trench` (cells `along` metres from a pit at `level`, the last one `length` from it, at `exit`) to
-// an even grade from the pit down to `exit`, which is lowered just below the pit if it is not already
-// below it (a border cell: water leaves there). Every cell ends strictly below the one before it.
-void gradeTrench(float* h, float level, const std::vector<uint32_t>& trench, const std::vector<float>& along,
-                 float length, uint32_t exit, LakeReport& report) {
-  if (!(h[exit] < level)) {
-    h[exit] = below(level, length);
-    ++report.cellsCut;
-  }
-  const float drop = h[exit] - level;
-  float previous = level;
-  for (size_t t = 0; t < trench.size(); ++t) {
-    const float target = std::min(level + drop * (along[t] / length),
-                                  std::nextafter(previous, -std::numeric_limits<float>::infinity()));
-    h[trench[t]] = target;
-    previous = target;
-    ++report.cellsCut;
-  }
-}
-
 // Metres between neighbouring cells a and b on a map `width` cells wide.
 float distance(uint32_t a, uint32_t b, int width, float cellSize) {
   const uint32_t apart = a > b ? a - b : b - a;
@@ -71,7 +53,6 @@ DrainageGraph::DrainageGraph(int width, int height, int threads, float convergeA
 }
 
 void DrainageGraph::resize(int width, int height, int threads, float convergeArea) {
-  if (width != width_ || height != height_) basin_.clear();
   width_ = width;
   height_ = height;
   threads_ = threads;
@@ -115,10 +96,54 @@ uint32_t DrainageGraph::steepestNeighbour(const float* h, uint32_t i) const {
   return to;
 }
 
+// Lowers `trench` (cells `along` metres from a pit at `level`, the last one `length` from it, at `exit`) to
+// an even grade from the pit down to `exit`, which is lowered just below the pit if it is not already
+// below it (a border cell: water leaves there). Every cell ends strictly below the one before it.
+void DrainageGraph::gradeTrench(float* h, float level, std::vector<uint32_t>& trench,
+                                std::vector<float>& along, float length, uint32_t exit, float cellSize,
+                                LakeReport& report) const {
+  const float down = -std::numeric_limits<float>::infinity();
+  auto lastLevel = [&] {  // where the grade leaves the last trench cell
+    const float drop = h[exit] - level;
+    float previous = level;
+    for (size_t t = 0; t < trench.size(); ++t)
+      previous = std::min({level + drop * (along[t] / length), std::nextafter(previous, down), h[trench[t]]});
+    return previous;
+  };
+  // A gentle grade at fine cells can run out of floats: a trench longer than the steps between the pit's
+  // height and the exit's would end below the exit, a pit. The trench then goes on past the exit, down its
+  // lowest neighbour, until there is room.
+  while (!onBorder(exit) && h[exit] < level && !(lastLevel() > h[exit])) {
+    uint32_t next = exit;
+    for (int k = 0; k < 8; ++k) {
+      const uint32_t j = uint32_t(int64_t(exit) + offset_[k]);
+      if (h[j] < h[next]) next = j;
+    }
+    if (next == exit) break;  // another pit: its own pass drains it
+    trench.push_back(exit);
+    along.push_back(length);
+    length += distance(exit, next, width_, cellSize);
+    exit = next;
+  }
+  if (!(h[exit] < level) || (onBorder(exit) && !(lastLevel() > h[exit]))) {
+    h[exit] = std::min(below(level, length), std::nextafter(lastLevel(), down));
+    ++report.cellsCut;
+  }
+  const float drop = h[exit] - level;
+  float previous = level;
+  for (size_t t = 0; t < trench.size(); ++t) {  // never raised: a cell past the first exit may lie lower
+    const float target =
+        std::min({level + drop * (along[t] / length), std::nextafter(previous, down), h[trench[t]]});
+    h[trench[t]] = target;
+    previous = target;
+    ++report.cellsCut;
+  }
+}
+
 std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<uint32_t>& pits,
                                                    float cellSize, LakeReport& report) {
   const size_t n = size_t(width_) * size_t(height_);
-  seen_.assign(n, 0);  // orderReceiversFirst() leaves it set
+  seen_.assign(n, 0);  // route() leaves it set
   // A flood cell: where it is and which flood cell reached it first (the way back to the pit).
   struct Reached {
     uint32_t cell, from;
@@ -185,7 +210,7 @@ std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<u
       previous = c;
     }
     length += distance(previous, exit, width_, cellSize);
-    gradeTrench(h, h[pit], trench, along, length, exit, report);
+    gradeTrench(h, h[pit], trench, along, length, exit, cellSize, report);
     ++report.puddles;
   }
   // A trench cut after a lake's flood gave up may have passed beside its pit.
@@ -206,6 +231,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
   // trench (the uplift shape, blurred, would lift its rim more than its floor at every step).
   const std::vector<uint32_t> pit = lakeFill < 1.0f ? breachPuddles(h, found, cellSize, report) : found;
   const uint32_t pits = uint32_t(pit.size());
+  report.lakes = pits;
   if (pits == 0) return report;
   basin_.resize(size_t(width_) * size_t(height_), 0);
   // Steepest-descent receivers of every cell, all from the heights as they are now: worked out lazily while
@@ -362,55 +388,80 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
       c = r;
       if (trench.size() > receiver_.size()) break;  // routes form a tree; a loop would be a bug, not a hang
     }
-    if (exit != kUnset) gradeTrench(h, level, trench, along, length, exit, report);
+    if (exit != kUnset) gradeTrench(h, level, trench, along, length, exit, cellSize, report);
   }
-  for (uint32_t c : members) basin_[c] = 0;
+  // Lakes are rare after a run's first step: their eight bytes a cell are not kept meanwhile.
+  basin_ = {};
+  receiver_ = {};
   return report;
 }
 
-void DrainageGraph::orderReceiversFirst(const float* h) {
-  const size_t n = size_t(width_) * size_t(height_);
+void DrainageGraph::route(const float* h) {
+  const size_t w = size_t(width_), n = w * size_t(height_);
+  outflow_.resize(n);
+  forEachRowBand(height_, w, threads_, [&](int y0, int y1) {
+    for (int y = y0; y < y1; ++y) {
+      Outflow* row = outflow_.data() + size_t(y) * w;
+      row[0] = row[w - 1] = Outflow{};  // the border only receives
+      if (y == 0 || y == height_ - 1)
+        std::fill(row, row + w, Outflow{});
+      else
+        outflowsOfRow(h, w, size_t(y), 1, w - 1, row);
+    }
+  });
+
   order_.clear();
   order_.reserve(n);
   // seen_: 1 reached, 2 on the border (set up front, so no division tells it).
   seen_.assign(n, 0);
-  for (int x = 0; x < width_; ++x) seen_[size_t(x)] = seen_[n - size_t(width_) + size_t(x)] = 2;
-  for (int y = 0; y < height_; ++y)
-    seen_[size_t(y) * size_t(width_)] = seen_[size_t(y + 1) * size_t(width_) - 1] = 2;
+  for (size_t x = 0; x < w; ++x) seen_[x] = seen_[n - w + x] = 2;
+  for (int y = 0; y < height_; ++y) seen_[size_t(y) * w] = seen_[size_t(y + 1) * w - 1] = 2;
   // Depth-first, downhill: a cell is written once all its lower neighbours are (post-order). No lower
-  // neighbour can still be on the stack, since the stack only ever goes down.
+  // neighbour can still be on the stack, since the stack only ever goes down. Each frame keeps the lower
+  // neighbours it has yet to try as bits (a non-zero spread share marks a lower neighbour).
   struct Frame {
     uint32_t cell;
-    int next;
+    uint32_t untried;
+  };
+  auto lowerNeighbours = [&](uint32_t c) -> uint32_t {
+    if (seen_[c] & 2) return 0;  // the border only receives
+    uint64_t shares;
+    std::memcpy(&shares, outflow_[c].spread, 8);
+    // The top bit of every non-zero byte, then the eight top bits gathered into one byte (little-endian).
+    const uint64_t high =
+        (((shares & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | shares) & 0x8080808080808080ull;
+    return uint32_t((high * 0x0002040810204081ull) >> 56);
   };
   std::vector<Frame> stack;
   for (size_t s = 0; s < n; ++s) {
     if (seen_[s] & 1) continue;
     seen_[s] |= 1;
-    stack.push_back({uint32_t(s), seen_[s] & 2 ? 8 : 0});
+    stack.push_back({uint32_t(s), lowerNeighbours(uint32_t(s))});
     while (!stack.empty()) {
       Frame& f = stack.back();
       const uint32_t c = f.cell;
-      const float hc = h[c];
-      int k = f.next;
-      for (; k < 8; ++k) {
+      uint32_t next = 0xffffffffu;
+      while (f.untried != 0) {
+        const int k = std::countr_zero(f.untried);
+        f.untried &= f.untried - 1;
         const uint32_t j = uint32_t(int64_t(c) + offset_[k]);
-        if (h[j] < hc && !(seen_[j] & 1)) break;
+        if (!(seen_[j] & 1)) {
+          next = j;
+          break;
+        }
       }
-      if (k == 8) {
+      if (next == 0xffffffffu) {
         order_.push_back(seen_[c] & 2 ? c | kBorderEntry : c);
         stack.pop_back();
         continue;
       }
-      f.next = k + 1;
-      const uint32_t j = uint32_t(int64_t(c) + offset_[k]);
-      seen_[j] |= 1;
-      stack.push_back({j, seen_[j] & 2 ? 8 : 0});
+      seen_[next] |= 1;
+      stack.push_back({next, lowerNeighbours(next)});
     }
   }
 }
 
-void DrainageGraph::accumulate(const float* h, const RainMap* rain) {
+void DrainageGraph::accumulate(const RainMap* rain) {
   const size_t n = size_t(width_) * size_t(height_);
   area_.resize(n);
   if (rain) {
@@ -424,13 +475,14 @@ void DrainageGraph::accumulate(const float* h, const RainMap* rain) {
   } else {
     std::fill(area_.begin(), area_.end(), 1.0f);
   }
-  FlowSplit split;
+  float share[8];
   for (size_t o = order_.size(); o-- > 0;) {
-    if (borderEntry(order_[o])) continue;
     const uint32_t c = order_[o];
-    this->split(h, c, area_[c], split);
+    if (borderEntry(c)) continue;
     const float a = area_[c];
-    for (int k = 0; k < split.count; ++k) area_[split.to[k]] += a * split.weight[k];
+    weights(c, a, share);
+    // Every neighbour gets its share, zero or not: a branch per neighbour would mostly be mispredicted.
+    for (int k = 0; k < 8; ++k) area_[size_t(int64_t(c) + offset_[k])] += a * share[k];
   }
 }
 

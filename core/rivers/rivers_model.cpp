@@ -83,21 +83,32 @@ void RiversModel::captureShape(const Heightmap& h) {
 // in each direction), so a river cuts a bed a few cells wide and its banks with it. Cutting still never
 // opens a pit: each cell's new height stays between its old one and its receivers' new ones.
 void RiversModel::spreadPower(const std::vector<float>& cells, int w, int hgt) {
-  // One 1-2-1 pass per kBedMetres of cell size: the same bed width in metres at any resolution.
+  // One 1-2-1 pass per kBedMetres of cell size: the same bed width in metres at any resolution. Along the
+  // rows, then down the columns, in place (a column band keeps the row above as it was).
   const int passes = std::clamp(int(std::lround(kBedMetres / cellSize_)), 1, 16);
   power_.assign(cells.begin(), cells.end());
+  float* p = power_.data();
   for (int pass = 0; pass < passes; ++pass) {
-    spread_.assign(power_.begin(), power_.end());
     forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
-      for (int y = std::max(y0, 1); y < std::min(y1, hgt - 1); ++y) {
-        const float* up = spread_.data() + size_t(y - 1) * size_t(w);
-        const float* mid = up + w;
-        const float* down = mid + w;
-        float* out = power_.data() + size_t(y) * size_t(w);
+      for (int y = y0; y < y1; ++y) {
+        float* row = p + size_t(y) * size_t(w);
+        float previous = row[0];
         for (int x = 1; x < w - 1; ++x) {
-          const float centre = 2.0f * ((up[x] + down[x]) + (mid[x - 1] + mid[x + 1])) + 4.0f * mid[x];
-          const float corners = (up[x - 1] + up[x + 1]) + (down[x - 1] + down[x + 1]);
-          out[x] = (centre + corners) * (1.0f / 16.0f);
+          const float here = row[x];
+          row[x] = (previous + 2.0f * here + row[x + 1]) * 0.25f;
+          previous = here;
+        }
+      }
+    });
+    forEachRowBand(w, size_t(hgt), threads_, [&](int x0, int x1) {
+      std::vector<float> above(p + x0, p + x1);
+      for (int y = 1; y < hgt - 1; ++y) {
+        float* row = p + size_t(y) * size_t(w);
+        const float* below = row + w;
+        for (int x = x0; x < x1; ++x) {
+          const float here = row[x];
+          row[x] = (above[size_t(x - x0)] + 2.0f * here + below[x]) * 0.25f;
+          above[size_t(x - x0)] = here;
         }
       }
     });
@@ -141,8 +152,8 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
   // Routing: lakes resolved, then the drainage area over the painted rain.
   graph_.resize(w, hgt, threads_, std::max(headCells, 1.0f));
   lakes_ = graph_.resolveLakes(h, params_.lakeFill, cellSize_);
-  graph_.orderReceiversFirst(h);
-  graph_.accumulate(h, rain);
+  graph_.route(h);
+  graph_.accumulate(rain);
 
   // Rivers cut, last: the step ends on a surface that drains everywhere (cutting opens no pit).
   before_.assign(h, h + n);
@@ -150,9 +161,6 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
   rivers::incise(graph_, power_, before_.data(), h,
                  {params_.erodibility, params_.concavity, params_.slopeExponent, headCells, params_.timeStep,
                   cellSize_, std::tan(params_.maxSlope * 3.14159265f / 180.0f)});
-  const std::vector<float>& cells = graph_.area();
-  area_.resize(n);
-  for (size_t i = 0; i < n; ++i) area_[i] = cells[i] * cellArea;
 }
 
 void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,

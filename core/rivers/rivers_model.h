@@ -28,8 +28,8 @@ class RiversModel : public ErosionModel {
   void continueFrom(const ErosionModel& previous) override;
 
   const RiversParams& params() const { return params_; }
-  // Drainage area in m² per cell after the last step (empty before any step).
-  const std::vector<float>& drainageArea() const { return area_; }
+  // Drainage area per cell (in cells, rain-weighted) as the last step routed it; empty before any step.
+  const std::vector<float>& drainageCells() const { return graph_.area(); }
   // What the last step found: closed basins drained.
   const rivers::LakeReport& lastLakes() const { return lakes_; }
 
@@ -41,11 +41,9 @@ class RiversModel : public ErosionModel {
   RiversParams params_;
   float cellSize_;
   int threads_;
-  std::vector<float> shape_;   // uplift share per cell, 0..1
-  std::vector<float> before_;  // the creep rates; then the heights a step's graph was built on
-  std::vector<float> area_;
+  std::vector<float> shape_;     // uplift share per cell, 0..1
+  std::vector<float> before_;    // the creep rates; then the heights a step's graph was built on
   std::vector<float> power_;     // the drainage area spread over a river's width, in cells
-  std::vector<float> spread_;    // scratch for the spreading passes
   rivers::DrainageGraph graph_;  // kept for its buffers
   rivers::LakeReport lakes_;
 };

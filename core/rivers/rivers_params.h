@@ -16,7 +16,7 @@ struct RiversParams {
   float diffusion = 0.005f;      // hillslope creep, m² per year (fading out in channels)
   float timeStep = 20000.0f;     // years per step
   float channelHead = 20000.0f;  // drainage area (m²) where channels begin; above it rivers cut
-  float lakeFill = 0.7f;   // 0: lakes drain through a trench cut in their sill; 1: lakes fill to the brim
+  float lakeFill = 0.8f;   // 0: lakes drain through a trench cut in their sill; 1: lakes fill to the brim
   float maxSlope = 50.0f;  // degrees: steeper ground slides down into the valley
 };
 

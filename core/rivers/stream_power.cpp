@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace runnel::rivers {
 
@@ -33,42 +34,49 @@ void incise(const DrainageGraph& graph, const std::vector<float>& power, const f
   const double headTerm = std::pow(double(p.channelHeadCells) * cellArea, double(p.concavity));
   const double perMetre = 1.0 / p.cellSize;
   const bool linear = p.slopeExponent == 1.0f;
-  const int64_t w = graph.width();
-  const int64_t offset[8] = {1, w + 1, w, w - 1, -1, -w - 1, -w, -w + 1};  // kDx, kDy's order
+  int64_t offset[8];
+  for (int k = 0; k < 8; ++k) offset[k] = graph.offset(k);
   float standing[8];  // how far above each neighbour ground may stand, in metres
   for (int k = 0; k < 8; ++k) standing[k] = p.maxGrade * p.cellSize / kInvDistance[k];
-  FlowSplit split;
+  float share[8];
+  double perDistance[8];  // 1 / metres to each neighbour
+  for (int k = 0; k < 8; ++k) perDistance[k] = double(kInvDistance[k]) * perMetre;
   for (const uint32_t entry : order) {
     const uint32_t c = DrainageGraph::cellOf(entry);
     after[c] = before[c];
     if (DrainageGraph::borderEntry(entry)) continue;
     // What may stand: no steeper than maxGrade above any receiver (a lower neighbour, already solved).
     const float hc = before[c];
-    float highest = hc;
-    for (int k = 0; k < 8; ++k) {
+    float highest = hc, lowest = hc;  // lowest: the lowest receiver's new height
+    for (int k = 0; k < 8; ++k) {     // selects, not branches: which neighbours are lower is anyone's guess
       const size_t j = size_t(int64_t(c) + offset[k]);
-      if (before[j] < hc) highest = std::min(highest, after[j] + standing[k]);
+      const bool receiver = before[j] < hc;
+      highest = std::min(highest, receiver ? after[j] + standing[k] : hc);
+      lowest = std::min(lowest, receiver ? after[j] : hc);
     }
     after[c] = highest;
+    // Where the cut would bring the cell level with its receivers (a big river on a gentle grade, in float),
+    // it stays a hair above the lowest: a flat would be a pit, and a run of them a lake to drain again.
+    const float aboveLowest = std::nextafter(lowest, std::numeric_limits<float>::infinity());
     if (power[c] <= p.channelHeadCells) continue;
-    graph.split(before, c, area[c], split);
     // K dt (A^m - Ac^m): channels start cutting at the channel head, smoothly.
     const double cut = double(p.erodibility) * p.years *
                        (std::pow(double(power[c]) * cellArea, double(p.concavity)) - headTerm);
     if (!(cut > 0.0)) continue;
-    // The slope along the split flow: S = W h - B, W = sum w/d, B = sum w h_receiver/d.
+    // The slope along the split flow: S = W h - B, W = sum w/d, B = sum w h_receiver/d (a neighbour that
+    // is not lower has no share: 0 times its finite height).
+    graph.weights(c, area[c], share);
     double W = 0.0, B = 0.0;
-    for (int k = 0; k < split.count; ++k) {
-      const double w = double(split.weight[k]) * split.invDistance[k] * perMetre;
+    for (int k = 0; k < 8; ++k) {
+      const double w = double(share[k]) * perDistance[k];
       W += w;
-      B += w * after[split.to[k]];
+      B += w * after[size_t(int64_t(c) + offset[k])];
     }
     const double start = after[c];
     if (!(W * start - B > 0.0)) continue;  // receivers did not drop below: nothing to cut
-    if (linear)
-      after[c] = float((start + cut * B) / (1.0 + cut * W));
-    else
-      after[c] = float(solveSlopeExponent(start, cut, W, B, p.slopeExponent));
+    const float cutTo = linear ? float((start + cut * B) / (1.0 + cut * W))
+                               : float(solveSlopeExponent(start, cut, W, B, p.slopeExponent));
+    after[c] = std::max(cutTo, aboveLowest);
   }
 }
 

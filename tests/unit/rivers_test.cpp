@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 
 #include "core/error.h"
 #include "core/generators.h"
 #include "core/rain_map.h"
 #include "core/rivers/discharge.h"
 #include "core/rivers/drainage_graph.h"
+#include "core/rivers/outflow.h"
 #include "core/rivers/rivers_model.h"
 #include "model_test_terrains.h"
 
@@ -60,15 +62,43 @@ TEST(DrainageGraph, CarvedLakesLeaveNoPitAndEveryDropOfRainReachesTheBorder) {
     } else if (fill == 1.0f) {
       EXPECT_GT(lakes.cellsRaised, lakes.pits);
     }
-    graph.orderReceiversFirst(h.data());
+    graph.route(h.data());
     ASSERT_EQ(graph.order().size(), h.cellCount());
-    graph.accumulate(h.data(), nullptr);
+    graph.accumulate(nullptr);
     double atBorder = 0;
     for (int y = 0; y < h.height(); ++y)
       for (int x = 0; x < h.width(); ++x)
         if (x == 0 || y == 0 || x == h.width() - 1 || y == h.height() - 1)
           atBorder += graph.area()[size_t(y) * size_t(h.width()) + size_t(x)];
     EXPECT_NEAR(atBorder, double(h.cellCount()), 1e-3 * double(h.cellCount()));
+  }
+}
+
+// On a plane falling 30 degrees south of east, water spreads over the lower neighbours (every one of them
+// some share, all shares making the whole) and converges between east and south-east, two thirds of the
+// way to the diagonal. A cell's outflow is the same whichever lane of the four-wide pass it falls in.
+TEST(Outflow, SharesCoverEveryLowerNeighbourAndPointDownTheSlope) {
+  const int n = 16;
+  const float angle = 30.0f * 3.14159265f / 180.0f;
+  std::vector<float> h(size_t(n) * n);
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x)
+      h[size_t(y) * n + size_t(x)] = -(std::cos(angle) * float(x) + std::sin(angle) * float(y));
+  std::vector<rivers::Outflow> row(n), alone(n);
+  rivers::outflowsOfRow(h.data(), n, 8, 1, n - 1, row.data());
+  for (int x = 1; x < n - 1; ++x) {
+    rivers::outflowsOfRow(h.data(), n, 8, size_t(x), size_t(x) + 1, alone.data());
+    ASSERT_EQ(std::memcmp(&row[size_t(x)], &alone[size_t(x)], sizeof(rivers::Outflow)), 0) << x;
+    const rivers::Outflow& o = row[size_t(x)];
+    int total = 0;
+    for (int k = 0; k < 8; ++k) {
+      const float drop = h[8 * n + x] - h[size_t(8 + rivers::kDy[k]) * n + size_t(x + rivers::kDx[k])];
+      EXPECT_EQ(o.spread[k] > 0, drop > 0.0f) << "neighbour " << k;
+      total += o.spread[k];
+    }
+    EXPECT_EQ(total, rivers::Outflow::kShares);
+    EXPECT_EQ(o.facet, 1);  // facet 0: east (k = 0) to south-east (k = 1)
+    EXPECT_NEAR(o.diagonalShare, 2.0 / 3.0 * rivers::Outflow::kShares, 1.0);
   }
 }
 
@@ -102,11 +132,28 @@ TEST(DrainageGraph, APuddleIsBreachedWhereItIsUnlessLakesAreFilled) {
   }
 }
 
+// A flat valley floor 18 cells long whose way out is one float step lower (a big river's grade at fine
+// cells): a trench needs a height for each of its cells, so it goes on downhill past that first lower cell.
+TEST(DrainageGraph, ATrenchWithNoRoomInFloatsGoesOnDownhill) {
+  Heightmap h(32, 17);
+  for (int y = 0; y < 17; ++y)
+    for (int x = 0; x < 32; ++x) h.at(x, y) = 1000.0f;
+  for (int x = 2; x <= 20; ++x) h.at(x, 8) = 300.0f;
+  h.at(21, 8) = std::nextafter(300.0f, 0.0f);
+  for (int x = 22; x < 32; ++x) h.at(x, 8) = 300.0f - float(x - 21);
+  for (float fill : {0.0f, 0.7f, 1.0f}) {
+    Heightmap carved = h;
+    rivers::DrainageGraph graph(32, 17, 1, 10.0f);
+    EXPECT_GT(graph.resolveLakes(carved.data(), fill, 7.5f).pits, 0u);
+    EXPECT_EQ(pits(carved), 0) << "lake fill " << fill;
+  }
+}
+
 TEST(DrainageGraph, OrderPutsEveryCellAfterItsLowerNeighbours) {
   Terrain t = landscape(48, 5);
   rivers::DrainageGraph graph(48, 48, 1, 10.0f);
   graph.resolveLakes(t.height.data(), 0.0f, 30.0f);
-  graph.orderReceiversFirst(t.height.data());
+  graph.route(t.height.data());
   std::vector<size_t> position(t.height.cellCount());
   for (size_t o = 0; o < graph.order().size(); ++o)
     position[rivers::DrainageGraph::cellOf(graph.order()[o])] = o;
@@ -179,7 +226,7 @@ TEST(RiversModel, PaintedRainMakesTheRivers) {
       if (x < 32) cutWest += cut;
       float water = 0.0f;
       for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) water += wet.drainageArea()[size_t(y + dy) * 64 + size_t(x + dx)];
+        for (int dx = -1; dx <= 1; ++dx) water += wet.drainageCells()[size_t(y + dy) * 64 + size_t(x + dx)];
       if (water == 0.0f) {
         ASSERT_EQ(cut, 0.0) << x << "," << y;
         ++untouched;
