@@ -108,7 +108,7 @@ std::vector<ModelInfo> buildCatalog() {
       {"rivers",
        "Landscape evolution: rivers cut valley networks by the stream power law, with uplift and "
        "hillslope creep, in metres and years; the border is the base level",
-       AmountKind::Steps, riversParamInfo(), createRivers});
+       AmountKind::Steps, riversParamInfo(), createRivers, riversPresets()});
   return models;
 }
 
@@ -152,6 +152,16 @@ void validateValues(const ModelInfo& model, const std::vector<float>& values) {
     throw Error(std::string(model.name) + ": expected " + std::to_string(model.params.size()) +
                 " parameter values, got " + std::to_string(values.size()));
   for (size_t i = 0; i < values.size(); ++i) checkParam(model.params[i], values[i]);
+}
+
+const ModelPreset& findPreset(const ModelInfo& model, const std::string& name) {
+  std::string names;
+  for (const ModelPreset& p : model.presets) {
+    if (name == p.name) return p;
+    names += std::string(names.empty() ? "" : ", ") + p.name;
+  }
+  if (names.empty()) throw Error(std::string("the ") + model.name + " model has no presets");
+  throw Error("preset '" + name + "': the " + model.name + " model's presets are " + names);
 }
 
 }  // namespace runnel

@@ -41,6 +41,7 @@ struct ModelInfo {
   std::vector<ParamInfo> params;
   // Builds the model from values in the order of `params` (validated first; throws Error naming one).
   std::unique_ptr<ErosionModel> (*create)(const std::vector<float>& values, const ModelCommon& common);
+  std::vector<ModelPreset> presets = {};  // the first, when there are any, is the defaults
 };
 
 // "droplets", "iterations" or "steps": the plural the CLI's flag and the progress bars use.
@@ -49,6 +50,8 @@ const char* amountUnit(AmountKind k);
 const std::vector<ModelInfo>& modelCatalog();
 const ModelInfo& findModel(const std::string& name);  // throws Error listing the known names
 std::vector<float> defaultValues(const ModelInfo& model);
+// The model's preset by name; throws Error listing the model's presets.
+const ModelPreset& findPreset(const ModelInfo& model, const std::string& name);
 void validateValues(const ModelInfo& model, const std::vector<float>& values);  // throws naming the parameter
 
 }  // namespace runnel

@@ -50,4 +50,12 @@ P paramsFromValues(const std::array<ParamField<P>, N>& fields, const std::vector
   return p;
 }
 
+// A struct's values in table order (for presets).
+template <class P, size_t N>
+std::vector<float> valuesOf(const std::array<ParamField<P>, N>& fields, const P& p) {
+  std::vector<float> out;
+  for (const auto& f : fields) out.push_back(p.*(f.field));
+  return out;
+}
+
 }  // namespace runnel

@@ -1,17 +1,25 @@
 // A model parameter as the CLI, the editor's sliders and validation see it: one table per model.
 #pragma once
+#include <vector>
 
 namespace runnel {
 
 struct ParamInfo {
-  const char* name;      // as typed after -- on the command line and shown on the slider
+  const char* name;  // as typed after -- on the command line and shown on the slider
   float defaultValue;
-  float lo, hi;          // allowed range, inclusive
-  const char* tooltip;   // what it does, in the seed's words where the seed has them
-  bool logScale = false; // slider hint for values spanning decades
+  float lo, hi;           // allowed range, inclusive
+  const char* tooltip;    // what it does, in the seed's words where the seed has them
+  bool logScale = false;  // slider hint for values spanning decades
 };
 
 // Throws Error "NAME: VALUE is not a number" or "NAME: VALUE is outside [LO, HI]".
 void checkParam(const ParamInfo& info, float value);
+
+// A named set of a model's parameter values that gives a kind of landscape (in the order of its params).
+struct ModelPreset {
+  const char* name;
+  const char* description;
+  std::vector<float> values;
+};
 
 }  // namespace runnel

@@ -38,6 +38,7 @@ TerrainRenderer::TerrainRenderer()
   heightTex_ = makeFloatTexture();
   erodedTex_ = makeFloatTexture();
   depositedTex_ = makeFloatTexture();
+  flowTex_ = makeFloatTexture();
   glGenVertexArrays(1, &vao_);
   glGenBuffers(1, &vbo_);
   glGenBuffers(1, &ebo_);
@@ -61,8 +62,8 @@ void TerrainRenderer::setGridLimit(int side) {
 }
 
 TerrainRenderer::~TerrainRenderer() {
-  GLuint textures[] = {heightTex_, erodedTex_, depositedTex_};
-  glDeleteTextures(3, textures);
+  GLuint textures[] = {heightTex_, erodedTex_, depositedTex_, flowTex_};
+  glDeleteTextures(4, textures);
   glDeleteBuffers(1, &vbo_);
   glDeleteBuffers(1, &ebo_);
   glDeleteVertexArrays(1, &vao_);
@@ -170,6 +171,17 @@ void TerrainRenderer::upload(const Terrain& terrain) {
   uploadRect(terrain, 0, 0, width_, height_);
 }
 
+void TerrainRenderer::uploadFlow(const Heightmap& logDischarge, float lo, float hi) {
+  glBindTexture(GL_TEXTURE_2D, flowTex_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, logDischarge.width(), logDischarge.height(), 0, GL_RED, GL_FLOAT,
+               logDischarge.data());
+  flowW_ = logDischarge.width();
+  flowH_ = logDischarge.height();
+  flowLo_ = lo;
+  flowHi_ = std::max(hi, lo + 1e-3f);
+}
+
 void TerrainRenderer::showEroded(const Terrain& current, bool show) {
   erodedShown_ = show;
   if (!show || !erodedStale_ || current.eroded.width() != width_ || current.eroded.height() != height_)
@@ -220,6 +232,8 @@ void TerrainRenderer::draw(const Camera& camera, const TerrainStyle& style, int 
   glBindTexture(GL_TEXTURE_2D, erodedTex_);
   glActiveTexture(GL_TEXTURE2);
   glBindTexture(GL_TEXTURE_2D, depositedTex_);
+  glActiveTexture(GL_TEXTURE4);
+  glBindTexture(GL_TEXTURE_2D, flowTex_);
   glActiveTexture(GL_TEXTURE0);
   ShaderProgram& p = terrainProgram_;
   p.set("uHeight", 0);
@@ -238,7 +252,10 @@ void TerrainRenderer::draw(const Camera& camera, const TerrainStyle& style, int 
   p.set("uRockBlend", glm::radians(std::max(style.rockBlendDeg, 0.01f)));
   p.set("uSedimentDepth", std::max(style.sedimentDepth, 1e-6f));
   p.set("uHeightRamp", style.heightRamp ? 1 : 0);
-  p.set("uOverlay", int(style.overlay));
+  const bool flowReady = flowW_ == width_ && flowH_ == height_;
+  p.set("uOverlay", style.overlay == Overlay::Flow && !flowReady ? 0 : int(style.overlay));
+  p.set("uFlow", 4);
+  p.set("uFlowRange", glm::vec2(flowLo_, flowHi_));
   p.set("uOverlayScale", std::max(style.overlayScale, 1e-6f));
   p.set("uSunDir", sun);
   p.set("uSunColor", glm::vec3(1.0f, 0.93f, 0.82f) * 1.6f);
@@ -255,8 +272,7 @@ void TerrainRenderer::draw(const Camera& camera, const TerrainStyle& style, int 
   p.set("uRain", 3);
   p.set("uRainOverlay", rainOverlay ? 1 : 0);
   p.set("uBrushOn", brush ? (rain_->brushErasing ? 2 : 1) : 0);
-  if (brush)
-    p.set("uBrush", glm::vec4(rain_->brushCentre, rain_->brushRadius, rain_->brushInner));
+  if (brush) p.set("uBrush", glm::vec4(rain_->brushCentre, rain_->brushRadius, rain_->brushInner));
   p.set("uWire", 0);
   p.set("uWireColor", glm::vec3(0.05f, 0.05f, 0.06f));
 

@@ -36,6 +36,10 @@ class TerrainRenderer {
   // per snapshot). Call before draw with the terrain on screen.
   void showEroded(const Terrain& current, bool show);
 
+  // The flow overlay's map: log10 of the discharge per cell (m²), shown from `lo` (faint) to `hi` (full).
+  // A map of another size than the terrain's is not drawn.
+  void uploadFlow(const Heightmap& logDischarge, float lo, float hi);
+
   // Draws sky and terrain into the viewport rectangle (x, y from the framebuffer's bottom left).
   void draw(const Camera& camera, const TerrainStyle& style, int x, int y, int w, int h);
 
@@ -65,11 +69,13 @@ class TerrainRenderer {
   void uploadRect(const Terrain& terrain, int x0, int y0, int x1, int y1);
 
   ShaderProgram terrainProgram_, skyProgram_;
-  GLuint heightTex_ = 0, erodedTex_ = 0, depositedTex_ = 0;
+  GLuint heightTex_ = 0, erodedTex_ = 0, depositedTex_ = 0, flowTex_ = 0;
   GLuint vao_ = 0, vbo_ = 0, ebo_ = 0, skyVao_ = 0;
   GLsizei indexCount_ = 0;
   int width_ = 0, height_ = 0, gridW_ = 0, gridH_ = 0;
   float lo_ = 0.0f, hi_ = 1.0f;
+  int flowW_ = 0, flowH_ = 0;
+  float flowLo_ = 0.0f, flowHi_ = 1.0f;
   int gridLimit_ = kMaxGridSide;
   int maxTextureSize_ = 0;
   bool erodedShown_ = false, erodedStale_ = false;

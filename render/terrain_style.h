@@ -4,7 +4,9 @@
 
 namespace runnel::render {
 
-enum class Overlay { None, Eroded, Deposited, Both };
+// Flow: the discharge (log scale) where water gathers, from TerrainRenderer::uploadFlow.
+enum class Overlay { None, Eroded, Deposited, Both, Flow };
+constexpr int kOverlayCount = 5;
 
 struct TerrainStyle {
   float exaggeration = 1.0f;  // vertical scale of the view (not of the data)

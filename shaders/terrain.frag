@@ -19,8 +19,10 @@ uniform float uRockBlend;      // radians of blend either side
 uniform float uSedimentDepth;  // deposited soil deeper than this shows as sediment
 uniform int uHeightRamp;       // 1: colour flat ground by height instead
 
-uniform int uOverlay;          // 0 none, 1 eroded, 2 deposited, 3 both
+uniform int uOverlay;          // 0 none, 1 eroded, 2 deposited, 3 both, 4 flow
 uniform float uOverlayScale;   // amount shown at full strength
+uniform sampler2D uFlow;       // log10 of the discharge in square metres
+uniform vec2 uFlowRange;       // shown from faint (x) to full (y)
 
 uniform sampler2D uRain;       // rain density, 0..1
 uniform int uRainOverlay;      // 1: tint by rain density (dry brown, wet blue)
@@ -76,6 +78,12 @@ void main() {
     albedo = mix(albedo, vec3(0.95, 0.25, 0.1), 0.85 * clamp(eroded / uOverlayScale, 0.0, 1.0));
   if (uOverlay == 2 || uOverlay == 3)
     albedo = mix(albedo, vec3(0.1, 0.45, 0.95), 0.85 * clamp(deposited / uOverlayScale, 0.0, 1.0));
+  if (uOverlay == 4) {
+    // Streams pale cyan, big rivers deep blue; below the range (hillslopes) nothing.
+    float t = clamp((texture(uFlow, tc).r - uFlowRange.x) / (uFlowRange.y - uFlowRange.x),
+                    0.0, 1.0);
+    albedo = mix(albedo, mix(vec3(0.45, 0.85, 1.0), vec3(0.02, 0.15, 0.75), t), 0.9 * smoothstep(0.0, 0.1, t));
+  }
 
   if (uRainOverlay == 1 && vSkirt == 0.0) {
     float rain = texture(uRain, tc).r;

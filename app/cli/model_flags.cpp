@@ -33,6 +33,9 @@ void addModelFlags(ArgParser& parser) {
       .add({"--droplets", FlagKind::Value, "N", "droplets to run (droplet, particle, normal, raindrop)"})
       .add({"--iterations", FlagKind::Value, "N", "whole-grid iterations to run (grid, thermal, smooth)"})
       .add({"--steps", FlagKind::Value, "N", "time steps to run (rivers)"})
+      .add({"--preset", FlagKind::Value, "P",
+            "start from a model's preset (rivers: mountains, hills, badlands, lakes); parameter flags change "
+            "it further"})
       .add({"--cell-size", FlagKind::Value, "M",
             "metres per cell (default: what a 16-bit input's sidecar records, else 1); every model measures "
             "slopes in metres"})
@@ -70,6 +73,13 @@ const ModelInfo& modelFrom(const ParsedArgs& args) {
 
 std::vector<float> modelValuesFrom(const ModelInfo& model, const ParsedArgs& args) {
   std::vector<float> values = defaultValues(model);
+  if (auto v = args.value("--preset")) {
+    try {
+      values = findPreset(model, *v).values;
+    } catch (const Error& e) {
+      throwUsage("--preset", e);
+    }
+  }
   std::set<std::string> own;
   for (size_t i = 0; i < model.params.size(); ++i) {
     std::string flag = paramFlagName(model.params[i].name);
@@ -157,6 +167,10 @@ std::string modelHelp() {
     std::snprintf(line, sizeof line, "  %s (%s N): %s\n", m.name, amountFlag(m.amount).c_str(),
                   m.description);
     out += line;
+    for (const ModelPreset& p : m.presets) {
+      std::snprintf(line, sizeof line, "    --preset %-10s %s\n", p.name, p.description);
+      out += line;
+    }
     for (const ParamInfo& p : m.params) {
       char range[64];
       std::snprintf(range, sizeof range, "[%g, %g]", p.lo, p.hi);

@@ -88,6 +88,14 @@ void Editor::frame() {
   if (snapshot_)
     renderer_->showEroded(*snapshot_->terrain,
                           style.overlay == render::Overlay::Eroded || style.overlay == render::Overlay::Both);
+  if (snapshot_ && style.overlay == render::Overlay::Flow) {
+    flow_.update(
+        {snapshot_->terrain, snapshot_->version, rain.revision(), cellSize()},
+        [&] { return rain.snapshot(); }, start);
+    // A screenshot shows the map of the terrain it shows.
+    if (auto done = flow_.takeResult(!pendingScreenshots_.empty()))
+      renderer_->uploadFlow(done->logDischarge, done->lo, done->hi);
+  }
   glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   if (style.renderScale < 0.99f) {

@@ -10,6 +10,7 @@
 
 #include "app/editor/erosion_settings.h"
 #include "app/editor/export_settings.h"
+#include "app/editor/flow_overlay.h"
 #include "app/editor/frame_recorder.h"
 #include "app/editor/rain_tool.h"
 #include "app/editor/stats_history.h"
@@ -126,6 +127,8 @@ class Editor {
 
   const Snapshot* snapshot() const { return snapshot_.get(); }
   const render::TerrainRenderer& renderer() const { return *renderer_; }
+  // The flow overlay's map (worked out in the background while the overlay is shown).
+  const FlowOverlay& flow() const { return flow_; }
   SimulationWorker& worker() { return *worker_; }
   double lastFrameMilliseconds() const { return frameMs_; }
   int framebufferWidth() const { return fbW_; }
@@ -171,6 +174,7 @@ class Editor {
   bool screenshotFailed_ = false;
   double frameMs_ = 0;
   int fbW_ = 1, fbH_ = 1, viewX_ = 0;
+  FlowOverlay flow_;
 };
 
 }  // namespace runnel::editor

@@ -27,7 +27,7 @@ void Editor::handleShortcuts() {
   if (pressed(GLFW_KEY_G)) generateTerrain(generator);
   if (pressed(GLFW_KEY_W)) style.wireframe = !style.wireframe;
   if (pressed(GLFW_KEY_H)) style.heightRamp = !style.heightRamp;
-  if (pressed(GLFW_KEY_O)) style.overlay = render::Overlay((int(style.overlay) + 1) % 4);
+  if (pressed(GLFW_KEY_O)) style.overlay = render::Overlay((int(style.overlay) + 1) % render::kOverlayCount);
   if (pressed(GLFW_KEY_TAB)) showPanel = !showPanel;
   if (pressed(GLFW_KEY_F12)) screenshot("runnel-screenshot.png");
   handleRainShortcuts();

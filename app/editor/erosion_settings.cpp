@@ -59,6 +59,7 @@ void ErosionSettings::set(const std::string& name, const std::string& value) {
     return;
   }
   if (name == "seed") return void(common.seed = parseCount(name, value));
+  if (name == "preset") return void(current() = findPreset(info(), value).values);
   if (name == "mode") return void(common.mode = dropletModeFromString(value));
   if (name == "edges") return void(common.edges = edgesFromString(value));
   if (name == "budget") return void(budget = parseCount(name, value));
@@ -89,6 +90,7 @@ void ErosionSettings::set(const std::string& name, const std::string& value) {
 
 std::string ErosionSettings::get(const std::string& name) const {
   if (name == "model") return info().name;
+  if (name == "preset") return presetName();
   if (name == "seed") return std::to_string(common.seed);
   if (name == "mode") return toString(common.mode);
   if (name == "edges") return toString(common.edges);
@@ -104,8 +106,15 @@ std::string ErosionSettings::get(const std::string& name) const {
 
 std::vector<std::string> ErosionSettings::names() const {
   std::vector<std::string> n = {"model", "seed", "mode", "edges", "budget", "step", "batch-ms", "threads"};
+  if (!info().presets.empty()) n.push_back("preset");
   for (const ParamInfo& p : info().params) n.push_back(p.name);
   return n;
+}
+
+std::string ErosionSettings::presetName() const {
+  for (const ModelPreset& p : info().presets)
+    if (p.values == current()) return p.name;
+  return "custom";
 }
 
 }  // namespace runnel::editor

@@ -32,6 +32,8 @@ struct ErosionSettings {
   ErosionSettings();  // every model at its defaults, the droplet model selected, defaultThreads()
   static int defaultThreads();
   const ModelInfo& info() const { return modelCatalog()[size_t(model)]; }
+  // The model's preset the values are (its name), or "custom".
+  std::string presetName() const;
   std::vector<float>& current() { return values[size_t(model)]; }
   const std::vector<float>& current() const { return values[size_t(model)]; }
   std::unique_ptr<ErosionModel> build() const;  // throws Error naming a bad parameter

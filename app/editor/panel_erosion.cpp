@@ -49,6 +49,21 @@ void drawErosionPanel(Editor& e) {
   }
   tooltip(s.info().description);
 
+  if (!s.info().presets.empty()) {
+    const std::string shown = s.presetName();
+    if (ImGui::BeginCombo("Preset", shown.c_str())) {
+      for (const ModelPreset& p : s.info().presets) {
+        if (ImGui::Selectable(p.name, shown == p.name)) {
+          s.current() = p.values;
+          changed = true;
+        }
+        tooltip(p.description);
+      }
+      ImGui::EndCombo();
+    }
+    tooltip("A kind of landscape: sets every parameter below (\"custom\" once one is changed)");
+  }
+
   const std::vector<ParamInfo>& params = s.info().params;
   for (size_t i = 0; i < params.size(); ++i) {
     const ParamInfo& p = params[i];

@@ -1,10 +1,29 @@
 // View: how the terrain is drawn (slope colours, thresholds, overlays, light, exaggeration).
 #include <imgui.h>
 
+#include <cmath>
+#include <cstdio>
+#include <string>
+
 #include "app/editor/editor.h"
 #include "app/editor/panels.h"
 
 namespace runnel::editor {
+
+namespace {
+
+// An area given as log10 of m², in words: "2.0 ha", "154 km²".
+std::string areaText(float log10SquareMetres) {
+  const double m2 = std::pow(10.0, double(log10SquareMetres));
+  char text[32];
+  if (m2 < 1e6)
+    std::snprintf(text, sizeof text, "%.1f ha", m2 / 1e4);
+  else
+    std::snprintf(text, sizeof text, "%.3g km\xc2\xb2", m2 / 1e6);
+  return text;
+}
+
+}  // namespace
 
 void drawViewPanel(Editor& e) {
   render::TerrainStyle& s = e.style;
@@ -32,11 +51,24 @@ void drawViewPanel(Editor& e) {
       "The 3D view's resolution relative to the window. Software OpenGL (llvmpipe) starts at 0.5x, as\n"
       "its cost is per pixel.");
 
-  const char* overlays[] = {"none", "eroded", "deposited", "eroded + deposited"};
+  const char* overlays[render::kOverlayCount] = {"none", "eroded", "deposited", "eroded + deposited", "flow"};
   int overlay = int(s.overlay);
-  if (ImGui::Combo("Overlay", &overlay, overlays, 4)) s.overlay = render::Overlay(overlay);
+  if (ImGui::Combo("Overlay", &overlay, overlays, render::kOverlayCount))
+    s.overlay = render::Overlay(overlay);
   tooltip(
-      "Paint the droplets' bookkeeping over the terrain: rock removed (red), sediment laid down (blue) (O)");
+      "Paint over the terrain what erosion did: rock removed (red), sediment laid down (blue); or where\n"
+      "water flows: the drainage area of every cell under the painted rain, streams pale, rivers deep\n"
+      "blue (O cycles)");
+  if (s.overlay == render::Overlay::Flow) {
+    const FlowOverlay& flow = e.flow();
+    if (!flow.error().empty())
+      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.3f, 1.0f), "flow: %s", flow.error().c_str());
+    else if (flow.shownHi() > flow.shownLo())
+      ImGui::TextDisabled("flow: pale %s to deep blue %s drainage%s", areaText(flow.shownLo()).c_str(),
+                          areaText(flow.shownHi()).c_str(), flow.busy() ? " (updating)" : "");
+    else
+      ImGui::TextDisabled("flow: working out where water goes...");
+  }
   ImGui::SliderFloat("Overlay scale", &s.overlayScale, 0.01f, 50.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
   tooltip("Amount (world units) shown at full strength");
 

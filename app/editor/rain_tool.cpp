@@ -92,6 +92,7 @@ void RainTool::changedRows(int y0, int y1) {
   if (y0 >= y1) return;
   publisher_.markChanged(y0, y1);
   unpublished_ = true;
+  ++revision_;
   if (!gpuDirty_) {
     gpuY0_ = y0, gpuY1_ = y1;
   } else {
@@ -103,12 +104,14 @@ void RainTool::changedRows(int y0, int y1) {
 void RainTool::changedAll() {
   publisher_.markAllChanged();
   unpublished_ = true;
+  ++revision_;
   gpuWhole_ = gpuDirty_ = true;
 }
 
 void RainTool::springsChanged() {
   unpublished_ = true;  // every publish copies the springs
   uniform_ = false;
+  ++revision_;
 }
 
 void RainTool::beginStroke(float x, float y, bool erase) {

@@ -3,6 +3,7 @@
 // the hand-off to the worker (a copy per change through RainPublisher, so the worker never reads the map
 // being painted). No ImGui or GL here: the panel (panel_rain.cpp) and the mouse (rain_input.cpp) call it.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,6 +47,8 @@ class RainTool {
   // Replaces the map (open project); null is uniform. Not undoable (the caller records the state).
   void setMap(const std::shared_ptr<const RainMap>& rain, int width, int height);
   std::shared_ptr<const RainMap> snapshot() const;  // for the project file; null when uniform
+  // Goes up with every change to the map or the springs (for what is computed from the rain).
+  uint64_t revision() const { return revision_; }
 
   // ---- strokes: begin, move (map coordinates, cell i spans [i, i + 1)), end (records one undo step) ----
   void beginStroke(float x, float y, bool erase);
@@ -87,6 +90,7 @@ class RainTool {
   bool uniform_ = true;
   RainPublisher publisher_;
   bool unpublished_ = false;
+  uint64_t revision_ = 0;
   std::optional<RainStroke> stroke_;
   std::vector<Spring> dragStart_;
   int dragging_ = -1;

@@ -114,10 +114,10 @@ void setView(Editor& e, const std::string& name, const std::string& value) {
   for (const Switch& sw : switches)
     if (name == sw.name) return void(*sw.field = parseBool(name, value));
   if (name == "overlay") {
-    const char* names[] = {"none", "eroded", "deposited", "both"};
-    for (int i = 0; i < 4; ++i)
+    const char* names[render::kOverlayCount] = {"none", "eroded", "deposited", "both", "flow"};
+    for (int i = 0; i < render::kOverlayCount; ++i)
       if (value == names[i]) return void(s.overlay = render::Overlay(i));
-    throw Error("overlay: '" + value + "' is not one of none, eroded, deposited, both");
+    throw Error("overlay: '" + value + "' is not one of none, eroded, deposited, both, flow");
   }
   throw Error("view: unknown setting '" + name + "'");
 }

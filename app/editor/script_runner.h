@@ -7,7 +7,7 @@
 //            [scale=F] [octaves=N] [lacunarity=F] [gain=F] [faults=N] [falloff=F]
 //   import PATH [range=LO:HI] [size=WxH]
 //   open PATH | save PATH
-//   set NAME VALUE            an erosion setting: a model parameter, model, seed, mode, edges, budget, ...
+//   set NAME VALUE            an erosion setting: a model parameter, model, preset, seed, mode, edges, ...
 //   view NAME VALUE           exaggeration, wireframe, height-ramp, overlay, overlay-scale, rock-angle,
 //                             sediment-depth, sun-elevation, sun-azimuth, panel, yaw, pitch, distance,
 //                             resolution

@@ -29,8 +29,9 @@ float below(float h, float distance) {
   return std::min(h - kTrenchGrade * distance, std::nextafter(h, -std::numeric_limits<float>::infinity()));
 }
 
-// A flood that has not found a way out within this many cells is a lake, not a puddle.
-constexpr size_t kPuddleCells = 48;
+// A flood that has not found a way out within this area is a lake, not a puddle (about 50 cells of 30 m;
+// in square metres, so a map of finer cells sees the same lakes).
+constexpr float kPuddleSquareMetres = 45000.0f;
 
 // Metres between neighbouring cells a and b on a map `width` cells wide.
 float distance(uint32_t a, uint32_t b, int width, float cellSize) {
@@ -153,6 +154,7 @@ std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<u
     uint32_t cell, from;
     bool operator<(const Front& o) const { return level != o.level ? level > o.level : cell > o.cell; }
   };
+  const size_t puddleCells = size_t(std::clamp(kPuddleSquareMetres / (cellSize * cellSize), 16.0f, 4096.0f));
   std::vector<Reached> flood;
   std::vector<Front> front;
   std::vector<uint32_t> lakes, trench;
@@ -179,7 +181,7 @@ std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<u
     };
     reach(pit, 0);
     uint32_t exit = kUnset;
-    while (!front.empty() && flood.size() < kPuddleCells) {
+    while (!front.empty() && flood.size() < puddleCells) {
       std::pop_heap(front.begin(), front.end());
       const Front f = front.back();
       front.pop_back();

@@ -49,4 +49,27 @@ std::vector<ParamInfo> riversParamInfo() {
   return paramInfos(kFields);
 }
 
+std::vector<ModelPreset> riversPresets() {
+  RiversParams hills;  // old, worn ranges: soil creep wins, valleys wide apart and soft
+  hills.erodibility = 2e-6f;
+  hills.uplift = 0.1f;
+  hills.diffusion = 0.05f;
+  hills.channelHead = 8e4f;
+  hills.maxSlope = 35.0f;
+  RiversParams badlands;  // soft rock, little soil: dense gullies to the ridge tops
+  badlands.erodibility = 1e-5f;
+  badlands.concavity = 0.5f;
+  badlands.diffusion = 0.0005f;
+  badlands.channelHead = 4e3f;
+  RiversParams lakes;  // every closed basin kept as a lake, filled to the brim
+  lakes.lakeFill = 1.0f;
+  return {
+      {"mountains", "young ranges: sharp ridges, V-shaped valleys (the defaults)",
+       valuesOf(kFields, RiversParams{})},
+      {"hills", "old worn hills: rounded tops, wide soft valleys", valuesOf(kFields, hills)},
+      {"badlands", "soft rock: dense branching gullies up to the ridges", valuesOf(kFields, badlands)},
+      {"lakes", "mountains whose closed basins stay lakes, filled to the brim", valuesOf(kFields, lakes)},
+  };
+}
+
 }  // namespace runnel

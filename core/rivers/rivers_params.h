@@ -22,5 +22,7 @@ struct RiversParams {
 
 const std::array<ParamField<RiversParams>, 10>& riversParamFields();
 std::vector<ParamInfo> riversParamInfo();
+// Kinds of landscape: mountains (the defaults), hills, badlands, lakes.
+std::vector<ModelPreset> riversPresets();
 
 }  // namespace runnel

@@ -13,6 +13,19 @@ ok "$CLI" erode t.r32 -o r4.r32 --model rivers --steps 4 --cell-size 30 --lake-f
 cmp -s r1.r32 r4.r32 && fail "rivers: --lake-fill 1 --uplift 0 changed nothing"
 [ "$(info_field r4.r32 non-finite)" == "0" ] || fail "rivers made non-finite heights"
 
+# Presets: a kind of landscape, that parameter flags change further; an unknown one names the presets.
+ok "$CLI" erode t.r32 -o hills.r32 --model rivers --steps 4 --cell-size 30 --threads 1 --preset hills
+cmp -s r1.r32 hills.r32 && fail "rivers: --preset hills changed nothing"
+ok "$CLI" erode t.r32 -o same.r32 --model rivers --steps 4 --cell-size 30 --threads 1 --preset mountains
+cmp -s r1.r32 same.r32 || fail "rivers: --preset mountains is not the defaults"
+ok "$CLI" erode t.r32 -o hills2.r32 --model rivers --steps 4 --cell-size 30 --threads 1 --preset hills \
+  --diffusion 0.005
+cmp -s hills.r32 hills2.r32 && fail "rivers: --diffusion after --preset hills changed nothing"
+expect_exit 2 "hills, badlands" "$CLI" erode t.r32 -o x.r32 --model rivers --steps 1 --preset alps
+expect_exit 2 "no presets" "$CLI" erode t.r32 -o x.r32 --model thermal --iterations 1 --preset hills
+"$CLI" --help 2>&1 | grep -q -- "--preset badlands" || "$CLI" erode --help 2>&1 | grep -q -- "--preset badlands" ||
+  fail "the help does not list the rivers presets"
+
 # The flow map: 16-bit PNG with its range in the sidecar, or the exact values in a float file.
 ok "$CLI" erode t.r32 -o r5.r32 --model rivers --steps 2 --cell-size 30 --flow flow.png
 [ "$(identify -format '%z' flow.png)" == "16" ] || fail "--flow flow.png is not 16-bit"

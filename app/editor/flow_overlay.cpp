@@ -1,0 +1,69 @@
+#include "flow_overlay.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/rain_map.h"
+#include "core/rivers/discharge.h"
+#include "core/rivers/rivers_params.h"
+#include "core/terrain.h"
+
+namespace runnel::editor {
+
+namespace {
+
+// While erosion runs the terrain changes every frame: a new map at most this often.
+constexpr double kMinSeconds = 1.0;
+
+}  // namespace
+
+FlowOverlay::~FlowOverlay() {
+  if (job_.valid()) job_.wait();
+}
+
+bool FlowOverlay::needsNew(const Source& source, double now) const {
+  if (!source.terrain || job_.valid()) return false;
+  const bool same = started_ && done_.terrain == source.terrain && done_.version == source.version &&
+                    done_.rainRevision == source.rainRevision && done_.cellSize == source.cellSize;
+  if (same) return false;
+  const bool sameSize = started_ && done_.terrain && done_.terrain->width() == source.terrain->width() &&
+                        done_.terrain->heightCells() == source.terrain->heightCells();
+  // A new map size or cell size is shown at once; the same map eroding is caught up with once a second.
+  return !sameSize || done_.cellSize != source.cellSize || now - startedAt_ >= kMinSeconds;
+}
+
+void FlowOverlay::start(const Source& source, std::shared_ptr<const RainMap> rain, double now) {
+  done_ = source;
+  started_ = true;
+  startedAt_ = now;
+  std::shared_ptr<const Terrain> terrain = source.terrain;
+  const float cellSize = source.cellSize;
+  // One thread: the erosion worker has the others.
+  job_ = std::async(std::launch::async, [terrain, rain, cellSize] {
+    Result r;
+    r.logDischarge = dischargeLog10(terrain->height, rain.get(), cellSize, 1);
+    float lo, hi;
+    r.logDischarge.minMax(lo, hi);
+    // Faint from the channel head (where the rivers model starts cutting), full at the biggest river.
+    r.lo = std::log10(std::max(RiversParams{}.channelHead, 4.0f * cellSize * cellSize));
+    r.hi = std::max(hi, r.lo + 0.5f);
+    return r;
+  });
+}
+
+std::optional<FlowOverlay::Result> FlowOverlay::takeResult(bool wait) {
+  if (!job_.valid()) return std::nullopt;
+  if (!wait && job_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return std::nullopt;
+  try {
+    Result r = job_.get();
+    error_.clear();
+    shownLo_ = r.lo;
+    shownHi_ = r.hi;
+    return r;
+  } catch (const std::exception& e) {
+    error_ = e.what();
+    return std::nullopt;
+  }
+}
+
+}  // namespace runnel::editor

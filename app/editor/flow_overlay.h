@@ -1,0 +1,65 @@
+// The flow overlay's map: where water gathers on the terrain on screen (log10 of the discharge, as
+// `runnel-cli erode --flow` writes it), worked out on its own thread so the view never waits for it. A new
+// map is started when the terrain, the rain or the cell size changed, at most one at a time and, while
+// erosion runs, at most once a second. No GL here: the editor uploads what takeResult() hands it.
+#pragma once
+#include <cstdint>
+#include <future>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/heightmap.h"
+
+namespace runnel {
+class RainMap;
+struct Terrain;
+}  // namespace runnel
+
+namespace runnel::editor {
+
+class FlowOverlay {
+ public:
+  struct Result {
+    Heightmap logDischarge;  // log10 of m² per cell
+    float lo = 0, hi = 1;    // the range to show: channel head to the biggest river
+  };
+  // What the map is of: the terrain (with its snapshot version), the rain (revision) and the cell size.
+  struct Source {
+    std::shared_ptr<const Terrain> terrain;
+    uint64_t version = 0;
+    uint64_t rainRevision = 0;
+    float cellSize = 1.0f;
+  };
+
+  ~FlowOverlay();  // waits for a map being worked out
+
+  // Call each frame while the overlay is shown. `rain` is asked for (a copy of the painted map, null when
+  // uniform) only when a new map starts. `now` in seconds.
+  template <class RainCopy>
+  void update(const Source& source, RainCopy&& rain, double now) {
+    if (!needsNew(source, now)) return;
+    start(source, rain(), now);
+  }
+  // A finished map, once; waits for the one being worked out if `wait` (a screenshot must show it).
+  std::optional<Result> takeResult(bool wait = false);
+  bool busy() const { return job_.valid(); }
+  // Why the last map failed (empty when it did not).
+  const std::string& error() const { return error_; }
+  // The range of the map on screen, for the legend (lo >= hi: none yet).
+  float shownLo() const { return shownLo_; }
+  float shownHi() const { return shownHi_; }
+
+ private:
+  bool needsNew(const Source& source, double now) const;
+  void start(const Source& source, std::shared_ptr<const RainMap> rain, double now);
+
+  std::future<Result> job_;
+  Source done_;  // what the last started map was of
+  bool started_ = false;
+  double startedAt_ = -1e9;
+  std::string error_;
+  float shownLo_ = 0, shownHi_ = 0;
+};
+
+}  // namespace runnel::editor
