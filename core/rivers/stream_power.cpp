@@ -24,6 +24,9 @@ double solveSlopeExponent(double start, double c, double W, double B, double n) 
   return std::max(h, B / W);
 }
 
+// A neighbour that is not lower: high enough to bound nothing, finite so that sums stay finite.
+constexpr float kNotLower = 3.0e38f;
+
 }  // namespace
 
 void incise(const DrainageGraph& graph, const std::vector<float>& power, const float* before, float* after,
@@ -45,14 +48,25 @@ void incise(const DrainageGraph& graph, const std::vector<float>& power, const f
     const uint32_t c = DrainageGraph::cellOf(entry);
     after[c] = before[c];
     if (DrainageGraph::borderEntry(entry)) continue;
-    // What may stand: no steeper than maxGrade above any receiver (a lower neighbour, already solved).
+    // What may stand: no steeper than maxGrade above its receivers (lower neighbours, already solved).
     const float hc = before[c];
+    float down[8];                    // a receiver's new height; +infinity for a neighbour that is not lower
     float highest = hc, lowest = hc;  // lowest: the lowest receiver's new height
     for (int k = 0; k < 8; ++k) {     // selects, not branches: which neighbours are lower is anyone's guess
       const size_t j = size_t(int64_t(c) + offset[k]);
-      const bool receiver = before[j] < hc;
-      highest = std::min(highest, receiver ? after[j] + standing[k] : hc);
-      lowest = std::min(lowest, receiver ? after[j] : hc);
+      down[k] = before[j] < hc ? after[j] : kNotLower;
+      highest = std::min(highest, down[k] + standing[k]);
+      lowest = std::min(lowest, down[k]);
+    }
+    // Measured along each of the eight facets between a cardinal and a diagonal receiver too (the
+    // eight-neighbour eikonal update): limited along the grid's eight directions alone, a wall cut back to
+    // maxGrade is a cone with eight flat faces, and at fine cells its staircase edges draw grid marks.
+    for (int f = 0; f < 8; ++f) {
+      const float a = down[Outflow::cardinalOf(f)], b = down[Outflow::diagonalOf(f)];
+      const float across = a - b;  // the fall from the cardinal to the diagonal receiver
+      const float along = std::sqrt(std::max(standing[0] * standing[0] - across * across, 0.0f));
+      // Inside the facet when the steepest way down lies between the two: 0 <= across <= along.
+      highest = std::min(highest, across >= 0.0f && across <= along ? a + along : hc);
     }
     after[c] = highest;
     // Where the cut would bring the cell level with its receivers (a big river on a gentle grade, in float),
