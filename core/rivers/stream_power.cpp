@@ -26,6 +26,7 @@ double solveSlopeExponent(double start, double c, double W, double B, double n) 
 
 // A neighbour that is not lower: high enough to bound nothing, finite so that sums stay finite.
 constexpr float kNotLower = 3.0e38f;
+constexpr float kHalfSqrt2 = 0.70710678f;
 
 }  // namespace
 
@@ -54,20 +55,24 @@ void incise(const DrainageGraph& graph, const std::vector<float>& power, const f
     float highest = hc, lowest = hc;  // lowest: the lowest receiver's new height
     for (int k = 0; k < 8; ++k) {     // selects, not branches: which neighbours are lower is anyone's guess
       const size_t j = size_t(int64_t(c) + offset[k]);
-      down[k] = before[j] < hc ? after[j] : kNotLower;
+      // after[j] + 0 or + kNotLower: arithmetic, as GCC makes a branch of a select between loads.
+      down[k] = after[j] + float(!(before[j] < hc)) * kNotLower;
       highest = std::min(highest, down[k] + standing[k]);
       lowest = std::min(lowest, down[k]);
     }
     // Measured along each of the eight facets between a cardinal and a diagonal receiver too (the
     // eight-neighbour eikonal update): limited along the grid's eight directions alone, a wall cut back to
     // maxGrade is a cone with eight flat faces, and at fine cells its staircase edges draw grid marks.
-    for (int f = 0; f < 8; ++f) {
-      const float a = down[Outflow::cardinalOf(f)], b = down[Outflow::diagonalOf(f)];
-      const float across = a - b;  // the fall from the cardinal to the diagonal receiver
-      const float along = std::sqrt(std::max(standing[0] * standing[0] - across * across, 0.0f));
-      // Inside the facet when the steepest way down lies between the two: 0 <= across <= along.
-      highest = std::min(highest, across >= 0.0f && across <= along ? a + along : hc);
-    }
+    // A facet's bound lies at least maxGrade / sqrt(2) cells above the lowest receiver: where the cell
+    // stands no higher than that (most cells), no facet can lower it.
+    if (highest > lowest + kHalfSqrt2 * standing[0])
+      for (int f = 0; f < 8; ++f) {
+        const float a = down[Outflow::cardinalOf(f)], b = down[Outflow::diagonalOf(f)];
+        const float across = a - b;  // the fall from the cardinal to the diagonal receiver
+        const float along = std::sqrt(std::max(standing[0] * standing[0] - across * across, 0.0f));
+        // Inside the facet when the steepest way down lies between the two: 0 <= across <= along.
+        highest = std::min(highest, across >= 0.0f && across <= along ? a + along : hc);
+      }
     after[c] = highest;
     // Where the cut would bring the cell level with its receivers (a big river on a gentle grade, in float),
     // it stays a hair above the lowest: a flat would be a pit, and a run of them a lake to drain again.
