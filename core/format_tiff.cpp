@@ -1,12 +1,14 @@
 // TIFF through libtiff. Reads single-channel float32, float64, uint8, uint16 and int16 images in strips or
 // tiles (the GeoTIFF DEMs people download); writes float32, deflate-compressed with the floating-point
-// predictor, which GDAL, ImageMagick and every GIS read.
+// predictor, which GDAL, ImageMagick and every GIS read. The cell size travels as the GeoTIFF pixel scale
+// (ModelPixelScaleTag, with a tie point at the origin), so GDAL reports the pixel size in metres.
 #include <tiffio.h>
 
 #include <cmath>
 #include <cstdarg>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <vector>
 
 #include "error.h"
@@ -34,9 +36,26 @@ int onTiffWarning(TIFF*, void*, const char*, const char*, va_list) {
   return 1;
 }  // e.g. unknown GeoTIFF tags
 
+// The GeoTIFF tags Runnel reads and writes, made known to libtiff (it only knows baseline TIFF).
+constexpr ttag_t kPixelScaleTag = 33550;    // ModelPixelScaleTag: x, y, z size of a pixel
+constexpr ttag_t kTiepointTag = 33922;      // ModelTiepointTag: raster (i, j, k) -> model (x, y, z)
+constexpr ttag_t kGeoKeyDirectory = 34735;  // GeoKeyDirectoryTag: header, then (key, location, count, value)
+const TIFFFieldInfo kGeoTiffFields[] = {
+    {kPixelScaleTag, -1, -1, TIFF_DOUBLE, FIELD_CUSTOM, 1, 1, const_cast<char*>("ModelPixelScaleTag")},
+    {kTiepointTag, -1, -1, TIFF_DOUBLE, FIELD_CUSTOM, 1, 1, const_cast<char*>("ModelTiepointTag")},
+    {kGeoKeyDirectory, -1, -1, TIFF_SHORT, FIELD_CUSTOM, 1, 1, const_cast<char*>("GeoKeyDirectoryTag")},
+};
+TIFFExtendProc previousExtender = nullptr;
+void addGeoTiffFields(TIFF* tif) {
+  TIFFMergeFieldInfo(tif, kGeoTiffFields, sizeof kGeoTiffFields / sizeof kGeoTiffFields[0]);
+  if (previousExtender) previousExtender(tif);
+}
+
 class TiffFile {
  public:
   TiffFile(const std::string& path, const char* mode) {
+    static std::once_flag extended;
+    std::call_once(extended, [] { previousExtender = TIFFSetTagExtender(addGeoTiffFields); });
     TIFFOpenOptions* options = TIFFOpenOptionsAlloc();
     TIFFOpenOptionsSetErrorHandlerExtR(options, onTiffError, &messages_);
     TIFFOpenOptionsSetWarningHandlerExtR(options, onTiffWarning, nullptr);
@@ -218,7 +237,36 @@ Decoded readTiff(const std::string& path) {
   return d;
 }
 
-void writeTiff(AtomicFile& out, const Heightmap& map) {
+std::optional<float> readTiffCellSize(const std::string& path) {
+  TiffFile file(path, "r");
+  TIFF* tif = file.get();
+  if (!tif) throw Error(path + ": not a readable TIFF (libtiff: " + file.why() + ")");
+  uint16_t count = 0;
+  double* scale = nullptr;
+  if (!TIFFGetField(tif, kPixelScaleTag, &count, &scale) || count < 2 || !scale) return std::nullopt;
+  // The model type and linear unit from the GeoKey directory: degrees are not metres (a geographic DEM's
+  // cell size is the caller's to give), feet are converted.
+  uint16_t keyCount = 0;
+  uint16_t* keys = nullptr;
+  double metresPerUnit = 1.0;
+  if (TIFFGetField(tif, kGeoKeyDirectory, &keyCount, &keys) && keys && keyCount >= 4)
+    for (uint32_t k = 4; k + 3 < keyCount && (k - 4) / 4 < keys[3]; k += 4) {
+      const uint16_t key = keys[k], location = keys[k + 1], value = keys[k + 3];
+      if (location != 0) continue;  // the value is in another tag: not one Runnel needs
+      if (key == 1024 && value == 2) return std::nullopt;  // GTModelTypeGeoKey: geographic
+      if (key == 3076) metresPerUnit = value == 9002 ? 0.3048 : value == 9003 ? 1200.0 / 3937.0 : 1.0;
+    }
+  const double x = scale[0] * metresPerUnit, y = scale[1] * metresPerUnit;
+  if (!(x > 0.0) || !(y > 0.0) || !std::isfinite(x) || !std::isfinite(y))
+    throw Error(path + ": the GeoTIFF pixel scale (" + std::to_string(scale[0]) + " x " +
+                std::to_string(scale[1]) + ") is not a positive size");
+  if (std::abs(x - y) > 0.01 * std::max(x, y))
+    throw Error(path + ": its pixels are " + std::to_string(x) + " x " + std::to_string(y) +
+                " m (GeoTIFF pixel scale) and Runnel's cells are square: resample it, or give the cell size");
+  return float(x);
+}
+
+void writeTiff(AtomicFile& out, const Heightmap& map, float cellSize) {
   TiffFile file(out.tempPath(), "w");
   TIFF* tif = file.get();
   auto fail = [&] { return Error("cannot write " + out.target() + ": " + file.why()); };
@@ -237,8 +285,18 @@ void writeTiff(AtomicFile& out, const Heightmap& map) {
   TIFFSetField(tif, TIFFTAG_SMINSAMPLEVALUE, double(lo));
   TIFFSetField(tif, TIFFTAG_SMAXSAMPLEVALUE, double(hi));
   TIFFSetField(tif, TIFFTAG_SOFTWARE, "Runnel");
-  TIFFSetField(tif, TIFFTAG_IMAGEDESCRIPTION,
-               "heightmap: float32 world heights, grid spacing 1, row 0 = north");
+  char cells[48] = "grid spacing 1";
+  if (cellSize > 0.0f) std::snprintf(cells, sizeof cells, "%g m cells", double(cellSize));
+  const std::string description =
+      std::string("heightmap: float32 world heights in metres, ") + cells + ", row 0 = north";
+  TIFFSetField(tif, TIFFTAG_IMAGEDESCRIPTION, description.c_str());
+  if (cellSize > 0.0f) {
+    // Pixel (0, 0)'s corner at the model's origin, y growing north as GIS expect (rows run south).
+    const double scale[3] = {cellSize, cellSize, 0.0};
+    const double tiepoint[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    TIFFSetField(tif, kPixelScaleTag, uint16_t(3), scale);
+    TIFFSetField(tif, kTiepointTag, uint16_t(6), tiepoint);
+  }
   if (TIFFIsCODECConfigured(COMPRESSION_ADOBE_DEFLATE)) {
     TIFFSetField(tif, TIFFTAG_COMPRESSION, uint16_t(COMPRESSION_ADOBE_DEFLATE));
     TIFFSetField(tif, TIFFTAG_PREDICTOR, uint16_t(PREDICTOR_FLOATINGPOINT));

@@ -2,6 +2,7 @@
 // Internal to core: callers use heightmap_io.h.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,11 @@ Heightmap readPfm(const std::string& path);
 void writePfm(AtomicFile& out, const Heightmap& map);
 
 Decoded readTiff(const std::string& path);
-void writeTiff(AtomicFile& out, const Heightmap& map);
+// The metres per cell a GeoTIFF's pixel scale records (nullopt: none, or in degrees); throws Error naming
+// the file when the scale is not a positive size or the pixels are not square.
+std::optional<float> readTiffCellSize(const std::string& path);
+// cellSize > 0 is written as the GeoTIFF pixel scale.
+void writeTiff(AtomicFile& out, const Heightmap& map, float cellSize);
 
 Heightmap readExr(const std::string& path);
 void writeExr(AtomicFile& out, const Heightmap& map);

@@ -136,6 +136,11 @@ Heightmap readHeightmap(const std::string& path, const ReadOptions& options) {
   return map;
 }
 
+std::optional<float> readRecordedCellSize(const std::string& path, int width, int height) {
+  if (formatFromPath(path) == FileFormat::Tiff) return formats::readTiffCellSize(path);
+  return readSidecarCellSize(path, width, height);
+}
+
 void writeHeightmap(const std::string& path, const Heightmap& map, const WriteOptions& options) {
   const FileFormat format = formatFromPath(path);
   const std::string what = "cannot write " + path;
@@ -156,7 +161,7 @@ void writeHeightmap(const std::string& path, const Heightmap& map, const WriteOp
       formats::writePfm(file, map);
       break;
     case FileFormat::Tiff:
-      formats::writeTiff(file, map);
+      formats::writeTiff(file, map, options.cellSize);
       break;
     case FileFormat::Exr:
       formats::writeExr(file, map);

@@ -3,7 +3,8 @@
 // read:  .png (1-16-bit grey, grey+alpha, RGB(A), palette; colour as Rec. 709 luminance, alpha ignored),
 //        .r16, .r32, .pfm (Pf grey or PF colour), .tif/.tiff (one channel of float32/64, uint8/16, int16,
 //        strips or tiles), .exr (channel Y, else R, else the first)
-// write: .png (16-bit grey), .r16, .r32, .pfm, .tif/.tiff (32-bit float), .exr (32-bit float Y), .obj
+// write: .png (16-bit grey), .r16, .r32, .pfm, .tif/.tiff (32-bit float, the cell size as the GeoTIFF
+//        pixel scale), .exr (32-bit float Y), .obj
 // Row 0 is north and comes first in every format (PFM stores it last; the reader and writer turn it).
 // 16-bit outputs (.png, .r16) get a JSON sidecar FILE.json with the world heights of samples 0 and 65535
 // (format in height_sidecar.h). Integer inputs map to world heights linearly, sample 0 to LO and the type's
@@ -35,13 +36,16 @@ struct ReadOptions {
   bool allowNonFinite = false;       // keep NaN and infinite samples (runnel-cli info counts them)
 };
 Heightmap readHeightmap(const std::string& path, const ReadOptions& options = {});
+// The metres per cell a file records: a GeoTIFF's pixel scale (not when it is in degrees), a 16-bit file's
+// sidecar. nullopt when it records none; throws Error naming the file when what it records is unusable.
+std::optional<float> readRecordedCellSize(const std::string& path, int width, int height);
 
 struct WriteOptions {
   // 16-bit outputs: heights of samples 0 and 65535 (heights outside are clamped); default: the map's
   // min..max (a flat map: min..min+1).
   std::optional<HeightRange> range;
   int objStep = 1;  // OBJ: every objStep-th sample in x and z, plus the last row and column (decimation)
-  float cellSize = 0.0f;  // metres per cell, recorded in 16-bit outputs' sidecars; 0: not recorded
+  float cellSize = 0.0f;  // metres per cell, in 16-bit outputs' sidecars and TIFF's pixel scale; 0: none
 };
 void writeHeightmap(const std::string& path, const Heightmap& map, const WriteOptions& options = {});
 

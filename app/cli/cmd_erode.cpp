@@ -8,7 +8,6 @@
 #include "chunked_run.h"
 #include "commands.h"
 #include "core/error.h"
-#include "core/height_sidecar.h"
 #include "core/heightmap_io.h"
 #include "core/model_catalog.h"
 #include "core/rivers/discharge.h"
@@ -134,9 +133,10 @@ int runErode(const Args& args) {
 
   // Every input, before any work.
   Terrain terrain(readHeightmap(input, readOptions));  // refuses NaN and infinities, naming the cell
-  // The cell size: --cell-size, else what a 16-bit input's sidecar records (runnel-cli generate writes it).
+  // The cell size: --cell-size, else what the input records (a 16-bit file's sidecar, a GeoTIFF's pixel
+  // scale: runnel-cli generate and erode write them).
   if (!a.has("--cell-size"))
-    if (auto recorded = readSidecarCellSize(input, terrain.width(), terrain.heightCells()))
+    if (auto recorded = readRecordedCellSize(input, terrain.width(), terrain.heightCells()))
       common.cellSize = *recorded;
   writeOptions.cellSize = common.cellSize;
   std::unique_ptr<RainMap> rain = rainFrom(a, terrain.width(), terrain.heightCells());

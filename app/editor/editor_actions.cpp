@@ -8,7 +8,6 @@
 #include "app/editor/editor.h"
 #include "app/editor/recent_files.h"
 #include "core/error.h"
-#include "core/height_sidecar.h"
 #include "core/heightmap_io.h"
 #include "core/project_file.h"
 
@@ -88,9 +87,9 @@ bool Editor::importHeightmap(const std::string& path) {
     if (!(importCellSize > 0.0f) || !std::isfinite(importCellSize))
       throw Error("import: cell size " + std::to_string(importCellSize) +
                   " is not a positive number of metres");
-    // The file's own cell size when its sidecar records one (runnel-cli generate and 16-bit exports do).
+    // The file's own cell size when it records one (a 16-bit file's sidecar, a GeoTIFF's pixel scale).
     float cellSize = importCellSize;
-    if (auto recorded = readSidecarCellSize(path, h.width(), h.height())) cellSize = *recorded;
+    if (auto recorded = readRecordedCellSize(path, h.width(), h.height())) cellSize = *recorded;
     setBase(std::make_shared<const Terrain>(std::move(h)), "import " + path);
     setTerrainUnits(cellSize, Edges::Clamp);
     baseDescription = path;

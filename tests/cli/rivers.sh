@@ -46,6 +46,21 @@ grep -q '"cell_size_m": 30' kept.png.json || fail "erode's 16-bit output lost th
 sed -i 's/"cell_size_m": 30/"cell_size_m": -2/' c30.png.json
 expect_exit 1 "cell_size_m" "$CLI" erode c30.png -o x.r32 --model rivers --steps 1
 
+# A GeoTIFF carries it as its pixel scale, which GDAL reads; square pixels in metres only.
+ok "$CLI" generate --kind fbm --size 96 --seed 5 --cell-size 30 -o c30.tif
+gdalinfo c30.tif >gdal.txt 2>&1 || fail "gdalinfo cannot open c30.tif: $(cat gdal.txt)"
+grep -q "Pixel Size = (30.0*,-30.0*)" gdal.txt || fail "c30.tif's pixel size: $(grep -i pixel gdal.txt)"
+ok "$CLI" erode c30.tif -o autot.r32 --model rivers --steps 2
+ok "$CLI" erode c30.tif -o givent.r32 --model rivers --steps 2 --cell-size 30
+cmp -s autot.r32 givent.r32 || fail "erode did not take the GeoTIFF's pixel scale as the cell size"
+gdal_translate -q -a_ullr 0 0 2880 -2400 c30.tif rect.tif  # 96 pixels: 30 x 25 m
+expect_exit 1 "rect.tif" "$CLI" erode rect.tif -o x.r32 --model rivers --steps 1
+ok "$CLI" erode rect.tif -o x.r32 --model rivers --steps 1 --cell-size 30
+gdal_translate -q -a_srs EPSG:4326 -a_ullr 10 47 10.0266 46.9734 c30.tif geo.tif  # degrees, not metres
+ok "$CLI" erode geo.tif -o geo.r32 --model rivers --steps 2
+ok "$CLI" erode geo.tif -o geo1.r32 --model rivers --steps 2 --cell-size 1
+cmp -s geo.r32 geo1.r32 || fail "a pixel scale in degrees was taken as metres"
+
 expect_exit 2 "--droplets" "$CLI" erode t.r32 -o x.r32 --model rivers --droplets 100
 expect_exit 2 "--steps" "$CLI" erode t.r32 -o x.r32 --model droplet --steps 3
 expect_exit 1 "cell size" "$CLI" erode t.r32 -o x.r32 --model rivers --steps 1 --cell-size 0

@@ -202,7 +202,7 @@ TEST(BadInput, NonFiniteSamplesInTiffAndExr) {
     {
       AtomicFile out(path);
       if (std::string(ext) == "tif")
-        formats::writeTiff(out, map);
+        formats::writeTiff(out, map, 0.0f);
       else
         formats::writeExr(out, map);
       out.commit();

@@ -37,6 +37,29 @@ TEST_P(FloatRoundTrip, IsExact) {
 
 INSTANTIATE_TEST_SUITE_P(Formats, FloatRoundTrip, ::testing::Values("r32", "pfm", "tif", "tiff", "exr"));
 
+// The cell size travels with the heights: as a GeoTIFF's pixel scale, as a 16-bit file's sidecar.
+TEST(CellSize, ATiffAndASixteenBitFileRecordItAndOtherFilesDoNot) {
+  ScratchDir dir;
+  const Heightmap map = testMap();
+  WriteOptions metres;
+  metres.cellSize = 7.5f;
+  for (const char* ext : {"tif", "png", "r16"}) {
+    const std::string path = dir.file(std::string("cells.") + ext);
+    writeHeightmap(path, map, metres);
+    const std::optional<float> recorded = readRecordedCellSize(path, map.width(), map.height());
+    ASSERT_TRUE(recorded.has_value()) << ext;
+    EXPECT_EQ(*recorded, 7.5f) << ext;
+    const std::string plain = dir.file(std::string("plain.") + ext);
+    writeHeightmap(plain, map);
+    EXPECT_FALSE(readRecordedCellSize(plain, map.width(), map.height()).has_value()) << ext;
+  }
+  const std::string path = dir.file("cells.r32");
+  writeHeightmap(path, map, metres);
+  EXPECT_FALSE(readRecordedCellSize(path, map.width(), map.height()).has_value());
+  // Heights are read alike with or without it.
+  EXPECT_TRUE(readHeightmap(dir.file("cells.tif")) == readHeightmap(dir.file("plain.tif")));
+}
+
 class SixteenBitRoundTrip : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(SixteenBitRoundTrip, IsWithinOneQuantumAndTheSidecarRestoresHeights) {
