@@ -1,6 +1,7 @@
 #include "flow_overlay.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "core/rain_map.h"
@@ -12,8 +13,10 @@ namespace runnel::editor {
 
 namespace {
 
-// While erosion runs the terrain changes every frame: a new map at most this often.
+// While erosion runs the terrain changes every frame: a new map at most this often, and never more than a
+// fifth of the time (the map shares the cores with the view and the erosion).
 constexpr double kMinSeconds = 1.0;
+constexpr double kBusyShare = 0.2;
 
 }  // namespace
 
@@ -29,7 +32,8 @@ bool FlowOverlay::needsNew(const Source& source, double now) const {
   const bool sameSize = started_ && done_.terrain && done_.terrain->width() == source.terrain->width() &&
                         done_.terrain->heightCells() == source.terrain->heightCells();
   // A new map size or cell size is shown at once; the same map eroding is caught up with once a second.
-  return !sameSize || done_.cellSize != source.cellSize || now - startedAt_ >= kMinSeconds;
+  const double wait = std::max(kMinSeconds, lastSeconds_ / kBusyShare);
+  return !sameSize || done_.cellSize != source.cellSize || now - startedAt_ >= wait;
 }
 
 void FlowOverlay::start(const Source& source, std::shared_ptr<const RainMap> rain, double now) {
@@ -40,6 +44,7 @@ void FlowOverlay::start(const Source& source, std::shared_ptr<const RainMap> rai
   const float cellSize = source.cellSize;
   // One thread: the erosion worker has the others.
   job_ = std::async(std::launch::async, [terrain, rain, cellSize] {
+    const auto began = std::chrono::steady_clock::now();
     Result r;
     r.logDischarge = dischargeLog10(terrain->height, rain.get(), cellSize, 1);
     float lo, hi;
@@ -47,6 +52,7 @@ void FlowOverlay::start(const Source& source, std::shared_ptr<const RainMap> rai
     // Faint from the channel head (where the rivers model starts cutting), full at the biggest river.
     r.lo = std::log10(std::max(RiversParams{}.channelHead, 4.0f * cellSize * cellSize));
     r.hi = std::max(hi, r.lo + 0.5f);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     return r;
   });
 }
@@ -57,6 +63,7 @@ std::optional<FlowOverlay::Result> FlowOverlay::takeResult(bool wait) {
   try {
     Result r = job_.get();
     error_.clear();
+    lastSeconds_ = r.seconds;
     shownLo_ = r.lo;
     shownHi_ = r.hi;
     return r;

@@ -1,7 +1,8 @@
 // The flow overlay's map: where water gathers on the terrain on screen (log10 of the discharge, as
 // `runnel-cli erode --flow` writes it), worked out on its own thread so the view never waits for it. A new
 // map is started when the terrain, the rain or the cell size changed, at most one at a time and, while
-// erosion runs, at most once a second. No GL here: the editor uploads what takeResult() hands it.
+// erosion runs, at most once a second and at most a fifth of the time. No GL here: the editor uploads what
+// takeResult() hands it.
 #pragma once
 #include <cstdint>
 #include <future>
@@ -23,6 +24,7 @@ class FlowOverlay {
   struct Result {
     Heightmap logDischarge;  // log10 of m² per cell
     float lo = 0, hi = 1;    // the range to show: channel head to the biggest river
+    double seconds = 0;      // what working it out took
   };
   // What the map is of: the terrain (with its snapshot version), the rain (revision) and the cell size.
   struct Source {
@@ -58,6 +60,7 @@ class FlowOverlay {
   Source done_;  // what the last started map was of
   bool started_ = false;
   double startedAt_ = -1e9;
+  double lastSeconds_ = 0;
   std::string error_;
   float shownLo_ = 0, shownHi_ = 0;
 };
