@@ -80,7 +80,16 @@ void Editor::frame() {
     framePending_ = false;
   }
   if (snapshot_) statsHistory.update(*snapshot_, start);
-  std::string title = "Runnel - " + baseDescription + (worker_->playing() ? " - eroding" : "");
+  // A project's description can be any length; X refuses a window title of megabytes (BadLength).
+  constexpr size_t kTitleChars = 200;
+  std::string shown = baseDescription;
+  if (shown.size() > kTitleChars) {
+    size_t cut = kTitleChars;
+    while (cut > 0 && (static_cast<unsigned char>(shown[cut]) & 0xC0) == 0x80)
+      --cut;  // not inside a character
+    shown = shown.substr(0, cut) + "...";
+  }
+  std::string title = "Runnel - " + shown + (worker_->playing() ? " - eroding" : "");
   if (title != windowTitle_) glfwSetWindowTitle(window_, (windowTitle_ = title).c_str());
 
   handleShortcuts();

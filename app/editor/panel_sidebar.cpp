@@ -70,7 +70,7 @@ void Editor::drawPanel() {
   ImGui::Begin("Runnel", nullptr, flags);
   ImGui::TextUnformatted("Runnel");
   ImGui::SameLine();
-  ImGui::TextDisabled("%s", baseDescription.c_str());
+  ImGui::TextDisabled("%.200s", baseDescription.c_str());  // a project's description can be any length
   ImGui::TextDisabled("%.0f ms/frame  (Tab hides the panel)", fullFrameMilliseconds);
   tooltip(
       "Time of the last frame, from input to the finished image. Erosion runs on its own thread and never\n"

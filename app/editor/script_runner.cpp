@@ -86,22 +86,28 @@ void setView(Editor& e, const std::string& name, const std::string& value) {
     const char* name;
     float* field;
     bool degrees;  // the script says degrees, the camera keeps radians
+    float lo, hi;  // what the view can show (NaN or a zero exaggeration would make the terrain vanish)
   };
   const Number numbers[] = {
-      {"exaggeration", &s.exaggeration, false},
-      {"rock-angle", &s.rockAngleDeg, false},
-      {"sediment-depth", &s.sedimentDepth, false},
-      {"overlay-scale", &s.overlayScale, false},
-      {"sun-elevation", &s.sunElevationDeg, false},
-      {"sun-azimuth", &s.sunAzimuthDeg, false},
-      {"yaw", &e.camera.yaw, true},
-      {"pitch", &e.camera.pitch, true},
-      {"distance", &e.camera.distance, false},
-      {"resolution", &s.renderScale, false},
+      {"exaggeration", &s.exaggeration, false, 0.01f, 100.0f},
+      {"rock-angle", &s.rockAngleDeg, false, 0.0f, 90.0f},
+      {"sediment-depth", &s.sedimentDepth, false, 1e-6f, 1e6f},
+      {"overlay-scale", &s.overlayScale, false, 1e-6f, 1e9f},
+      {"sun-elevation", &s.sunElevationDeg, false, 0.0f, 90.0f},
+      {"sun-azimuth", &s.sunAzimuthDeg, false, -360.0f, 360.0f},
+      {"yaw", &e.camera.yaw, true, -3600.0f, 3600.0f},
+      {"pitch", &e.camera.pitch, true, -89.0f, 89.0f},
+      {"distance", &e.camera.distance, false, 1e-3f, 1e9f},
+      {"resolution", &s.renderScale, false, 0.1f, 1.0f},
   };
   for (const Number& n : numbers)
     if (name == n.name) {
-      float v = parse<float>(name, value);
+      const float v = parse<float>(name, value);
+      if (!(v >= n.lo && v <= n.hi)) {  // NaN fails too
+        char range[64];
+        std::snprintf(range, sizeof range, "from %g to %g", double(n.lo), double(n.hi));
+        throw Error("view " + name + ": '" + value + "' is not a number " + range);
+      }
       *n.field = n.degrees ? glm::radians(v) : v;
       return;
     }

@@ -1,0 +1,35 @@
+# Values that would break the view are refused with a message naming the setting, and the editor goes on:
+# a NaN or absurd exaggeration, pitch or resolution; a project whose description runs to megabytes (X refused
+# a window title that long and closed the editor) opens, and the terrain is still drawn.
+source "$(dirname "$0")/common.bash"
+
+cat >save.txt <<'S'
+generate fbm size=64 seed=3 cell=30
+save long.runnel
+quit
+S
+editor --size 640x480 --script save.txt || fail "could not save a project: $(cat "$TMP/editor.err")"
+python3 - <<'PY'
+lines = open("long.runnel", "rb").read().split(b"\n")
+lines = [b"description " + b"x" * (17 << 20) if l.startswith(b"description ") else l for l in lines]
+open("long.runnel", "wb").write(b"\n".join(lines))
+PY
+cat >view.txt <<'S'
+open long.runnel
+expect-error view exaggeration nan
+expect-error view exaggeration 0
+expect-error view pitch 200
+expect-error view resolution inf
+view exaggeration 2
+view panel off
+view frame
+frames 3
+screenshot shot.png
+S
+editor --size 640x480 --script view.txt || fail "the script failed: $(cat "$TMP/editor.err")"
+grep -q "view exaggeration: 'nan' is not a number from 0.01 to 100" "$TMP/editor.err" "$TMP/editor.out" ||
+  fail "no message naming the exaggeration: $(cat "$TMP/editor.err")"
+[ -s shot.png ] || fail "no screenshot after opening the project with a 17 MB description"
+read -r r g b <<<"$(mean_rgb shot.png 270 190 100 100)"
+[ $((r + g + b)) -gt 60 ] || fail "the terrain is not drawn: $r $g $b"
+echo "ok"
