@@ -10,6 +10,7 @@
 
 #include "error.h"
 #include "heightmap_io.h"
+#include "rain_springs.h"
 
 namespace runnel {
 
@@ -124,6 +125,9 @@ ProjectData readProject(const std::string& path) {
       w = number<int>(path, "size", value.substr(0, s));
       h = number<int>(path, "size", value.substr(s + 1));
     } else if (key == "spring") {
+      if (springs.size() >= kMaxSprings)
+        throw Error(path + ": more than " + std::to_string(kMaxSprings) +
+                    " springs (a rain map holds at most " + std::to_string(kMaxSprings) + ")");
       std::istringstream fields(value);
       std::string x, y, rate, radius, extra;
       if (!(fields >> x >> y >> rate >> radius) || (fields >> extra))
@@ -168,10 +172,11 @@ ProjectData readProject(const std::string& path) {
     auto rain = std::make_shared<RainMap>(w, h, 0.0f);
     rain->assignLevels(levels.data());
     for (const Spring& s : springs) {
-      if (!(s.x >= 0 && s.x < float(w) && s.y >= 0 && s.y < float(h) && s.rate >= 0 && s.radius >= 0))
-        throw Error(path + ": a spring at (" + std::to_string(s.x) + ", " + std::to_string(s.y) +
-                    ") is off the map or has a negative rate or radius");
-      rain->springs().push_back(s);
+      try {
+        addSpring(*rain, s);  // the limits the editor and the CLI keep: on the map, rate, radius
+      } catch (const Error& e) {
+        throw Error(path + ": " + e.what());
+      }
     }
     p.rain = std::move(rain);
   }

@@ -31,6 +31,8 @@ void validate(const Spring& s, int width, int height) {
 
 size_t addSpring(RainMap& rain, const Spring& spring) {
   validate(spring, rain.width(), rain.height());
+  if (rain.springs().size() >= kMaxSprings)
+    throw Error("springs: a rain map holds at most " + std::to_string(kMaxSprings));
   rain.springs().push_back(spring);
   return rain.springs().size() - 1;
 }

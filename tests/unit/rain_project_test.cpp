@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/project_file.h"
 #include "core/rain_brush.h"
+#include "core/rain_springs.h"
 
 namespace runnel {
 namespace {
@@ -82,6 +83,18 @@ TEST(RainProject, NoRainMeansUniformAndBadRainIsRefused) {
   std::string offMap = bytes;
   offMap.replace(offMap.find("spring 3 3"), 10, "spring 9 3");
   EXPECT_TRUE(refused(offMap, "spring"));
+  // The limits the CLI and the editor keep (rate and radius), and a bounded count, before anything is read.
+  std::string endless = bytes;
+  endless.replace(endless.find("spring 3 3 5 1"), 14, "spring 3 3 inf 1");
+  EXPECT_TRUE(refused(endless, "spring rate"));
+  std::string huge = bytes;
+  huge.replace(huge.find("spring 3 3 5 1"), 14, "spring 3 3 5 1e9");
+  EXPECT_TRUE(refused(huge, "spring radius"));
+  std::string many = bytes;
+  std::string lines;
+  for (size_t i = 0; i <= kMaxSprings; ++i) lines += "spring 3 3 5 1\n";
+  many.replace(many.find("spring 3 3 5 1\n"), 15, lines);
+  EXPECT_TRUE(refused(many, "at most 10000"));
   std::string noRainMaps = bytes;
   noRainMaps.replace(noRainMaps.find(" rain.levels"), 12, "");
   EXPECT_TRUE(refused(noRainMaps, "springs without a rain map"));
