@@ -149,6 +149,11 @@ uint64_t amountFrom(const ModelInfo& model, const ParsedArgs& args, int64_t fall
   int64_t n = parseInt(flag.c_str(), *v);
   // Named as the parameter, like the models' own range errors.
   if (n < 0) throw Error(flag.substr(2) + ": " + *v + " is negative");
+  // Past these a run would not end in any sensible time (a 4096 map: 1e12 droplets are weeks, 1e6 rivers
+  // steps days): a typo, not a plan.
+  const int64_t most = model.amount == AmountKind::Droplets ? 1000000000000 : 1000000;
+  if (n > most)
+    throw Error(flag.substr(2) + ": " + *v + " is more than the " + std::to_string(most) + " a run allows");
   return uint64_t(n);
 }
 
