@@ -51,7 +51,7 @@ void incise(const DrainageGraph& graph, const std::vector<float>& power, const f
     if (DrainageGraph::borderEntry(entry)) continue;
     // What may stand: no steeper than maxGrade above its receivers (lower neighbours, already solved).
     const float hc = before[c];
-    float down[8];                    // a receiver's new height; +infinity for a neighbour that is not lower
+    float down[8];                    // a receiver's new height; kNotLower for a neighbour that is not lower
     float highest = hc, lowest = hc;  // lowest: the lowest receiver's new height
     for (int k = 0; k < 8; ++k) {     // selects, not branches: which neighbours are lower is anyone's guess
       const size_t j = size_t(int64_t(c) + offset[k]);
@@ -74,9 +74,6 @@ void incise(const DrainageGraph& graph, const std::vector<float>& power, const f
         highest = std::min(highest, across >= 0.0f && across <= along ? a + along : hc);
       }
     after[c] = highest;
-    // Where the cut would bring the cell level with its receivers (a big river on a gentle grade, in float),
-    // it stays a hair above the lowest: a flat would be a pit, and a run of them a lake to drain again.
-    const float aboveLowest = std::nextafter(lowest, std::numeric_limits<float>::infinity());
     if (power[c] <= p.channelHeadCells) continue;
     // K dt (A^m - Ac^m): channels start cutting at the channel head, smoothly.
     const double cut = double(p.erodibility) * p.years *
@@ -95,7 +92,9 @@ void incise(const DrainageGraph& graph, const std::vector<float>& power, const f
     if (!(W * start - B > 0.0)) continue;  // receivers did not drop below: nothing to cut
     const float cutTo = linear ? float((start + cut * B) / (1.0 + cut * W))
                                : float(solveSlopeExponent(start, cut, W, B, p.slopeExponent));
-    after[c] = std::max(cutTo, aboveLowest);
+    // Where the cut would bring the cell level with its receivers (a big river on a gentle grade, in float),
+    // it stays a hair above the lowest: a flat would be a pit, and a run of them a lake to drain again.
+    after[c] = std::max(cutTo, std::nextafter(lowest, std::numeric_limits<float>::infinity()));
   }
 }
 
