@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "core/heightmap_io.h"
 #include "core/project_file.h"
+#include "core/rivers/discharge.h"
 
 namespace runnel::editor {
 
@@ -195,6 +196,12 @@ bool Editor::exportTerrain(const std::string& path, ExportKind kind) {
       case ExportKind::Deposited:
         writePreviewPng(path, t.deposited, PreviewKind::Deposited);
         break;
+      case ExportKind::Flow: {
+        WriteOptions options;
+        options.cellSize = cellSize();
+        writeHeightmap(path, dischargeLog10(t.height, rain.snapshot().get(), cellSize(), 0), options);
+        break;
+      }
     }
     status.ok("exported " + path, glfwGetTime());
     return true;

@@ -17,6 +17,10 @@ const ExportFormat kFormats[] = {
     {"TIFF (float)", ".tif", ExportKind::Heightmap, "32-bit float TIFF: opens in GDAL and GIS tools"},
     {"OpenEXR (float)", ".exr", ExportKind::Heightmap, "32-bit float EXR: opens in compositors and Blender"},
     {"OBJ mesh", ".obj", ExportKind::Heightmap, "The terrain as a triangle mesh"},
+    {"Flow map: 16-bit PNG", ".png", ExportKind::Flow,
+     "Where water gathers: log10 of each cell's drainage area in m2 under the painted rain (a texture\n"
+     "mask for rivers and wet ground); a .json sidecar keeps the range"},
+    {"Flow map: float TIFF", ".tif", ExportKind::Flow, "The flow map's exact values, 32-bit float"},
     {"Preview: hillshade", ".png", ExportKind::Hillshade, "8-bit shaded relief for people"},
     {"Preview: slope", ".png", ExportKind::Slope, "8-bit slope map"},
     {"Preview: eroded", ".png", ExportKind::Eroded, "8-bit map of the rock the erosion removed"},
@@ -43,7 +47,8 @@ ExportKind exportKindFromString(const std::string& s) {
   if (s == "slope") return ExportKind::Slope;
   if (s == "eroded") return ExportKind::Eroded;
   if (s == "deposited") return ExportKind::Deposited;
-  throw Error("export: '" + s + "' is not one of heightmap, hillshade, slope, eroded, deposited");
+  if (s == "flow") return ExportKind::Flow;
+  throw Error("export: '" + s + "' is not one of heightmap, hillshade, slope, eroded, deposited, flow");
 }
 
 }  // namespace runnel::editor

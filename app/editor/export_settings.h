@@ -4,7 +4,8 @@
 
 namespace runnel::editor {
 
-enum class ExportKind { Heightmap, Hillshade, Slope, Eroded, Deposited };
+// Flow: the flow map (log10 of the discharge in m², as runnel-cli erode --flow writes it).
+enum class ExportKind { Heightmap, Hillshade, Slope, Eroded, Deposited, Flow };
 
 struct ExportFormat {
   const char* label;      // shown in the combo
@@ -25,7 +26,7 @@ struct ExportSettings {
 
 // `path` with its extension replaced (or added).
 std::string withExtension(const std::string& path, const std::string& extension);
-// A script's "export PATH [KIND]": the kind's name (heightmap, hillshade, slope, eroded, deposited).
+// A script's "export PATH [KIND]": the kind's name (heightmap, hillshade, slope, eroded, deposited, flow).
 ExportKind exportKindFromString(const std::string& s);  // throws Error naming the value
 
 }  // namespace runnel::editor

@@ -16,7 +16,7 @@
 //   play | pause | reset | undo | redo
 //   wait                      until the worker is idle (after erode, or play with a budget)
 //   frames N                  draws N frames
-//   export PATH [heightmap|hillshade|slope|eroded|deposited]
+//   export PATH [heightmap|hillshade|slope|eroded|deposited|flow]
 //   screenshot PATH
 //   stats                     prints the run's totals as JSON (droplets, droplets_per_s, ...)
 //   expect-error COMMAND...   runs COMMAND and fails unless COMMAND fails (for testing error paths)
