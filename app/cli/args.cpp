@@ -35,10 +35,14 @@ bool ArgParser::knows(const std::string& flag) const {
 }
 
 // A negative number ("-5") is a value, not a flag, so "--droplets -5" reaches the range check.
+// "-x" is a flag, "-1", "-.5" and "-inf" are values (so `--Kq -inf` reaches the parameter's own check).
 static bool looksLikeFlag(const std::string& a) {
   if (a.size() < 2 || a[0] != '-') return false;
   char c = a[1];
-  return !(c == '.' || (c >= '0' && c <= '9'));
+  if (c == '.' || (c >= '0' && c <= '9')) return false;
+  std::string word;
+  for (size_t i = 1; i < a.size(); ++i) word += char(std::tolower(static_cast<unsigned char>(a[i])));
+  return word != "inf" && word != "infinity" && word != "nan";
 }
 
 ParsedArgs ArgParser::parse(const std::vector<std::string>& args) const {
