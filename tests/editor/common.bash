@@ -37,3 +37,9 @@ with open(path, "wb") as out:
     out.write(b"".join(struct.pack("<f", f(x, y)) for y in range(n) for x in range(n)))
 PY
 }
+
+# The script lines that show the terrain from straight above, lit from overhead, without the panel, framed
+# and drawn (for tests that read colours at places on the map).
+top_down_view() {
+  printf '%s\n' "view panel off" "view yaw 0" "view pitch 89" "view sun-elevation 90" "view frame" "frames 3"
+}

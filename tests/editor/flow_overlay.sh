@@ -6,14 +6,8 @@
 source "$(dirname "$0")/common.bash"
 
 write_r32 valley.r32 256 "abs(x - 127.5) * 0.5 + (255 - y) * 0.2"
-cat >view.txt <<'S'
-import valley.r32 cell=30
-view panel off
-view yaw 0
-view pitch 89
-view sun-elevation 90
-view frame
-frames 3
+{ echo "import valley.r32 cell=30"; top_down_view; } >view.txt
+cat >>view.txt <<'S'
 screenshot plain.png
 view overlay flow
 frames 3

@@ -5,14 +5,8 @@
 source "$(dirname "$0")/common.bash"
 
 write_r32 ramp.r32 256 "0.0 if x < 128 else (x - 128) * 1.732"
-cat >view.txt <<'S'
-import ramp.r32
-view panel off
-view yaw 0
-view pitch 89
-view sun-elevation 90
-view frame
-frames 3
+{ echo "import ramp.r32"; top_down_view; } >view.txt
+cat >>view.txt <<'S'
 screenshot rock.png
 view rock-angle 75
 frames 2
