@@ -104,13 +104,18 @@ void DrainageGraph::gradeTrench(float* h, float level, std::vector<uint32_t>& tr
                                 std::vector<float>& along, float length, uint32_t exit, float cellSize,
                                 LakeReport& report) const {
   const float down = -std::numeric_limits<float>::infinity();
-  auto lastLevel = [&] {  // where the grade leaves the last trench cell
+  // The even grade from the pit down to the exit, each cell strictly below the one before and never raised
+  // (a cell past the first exit may lie lower): where it leaves the last cell, and written when `cut`.
+  auto grade = [&](bool cut) {
     const float drop = h[exit] - level;
     float previous = level;
-    for (size_t t = 0; t < trench.size(); ++t)
+    for (size_t t = 0; t < trench.size(); ++t) {
       previous = std::min({level + drop * (along[t] / length), std::nextafter(previous, down), h[trench[t]]});
+      if (cut) h[trench[t]] = previous;
+    }
     return previous;
   };
+  auto lastLevel = [&] { return grade(false); };
   // A gentle grade at fine cells can run out of floats: a trench longer than the steps between the pit's
   // height and the exit's would end below the exit, a pit. The trench then goes on past the exit, down its
   // lowest neighbour, until there is room.
@@ -130,15 +135,8 @@ void DrainageGraph::gradeTrench(float* h, float level, std::vector<uint32_t>& tr
     h[exit] = std::min(below(level, length), std::nextafter(lastLevel(), down));
     ++report.cellsCut;
   }
-  const float drop = h[exit] - level;
-  float previous = level;
-  for (size_t t = 0; t < trench.size(); ++t) {  // never raised: a cell past the first exit may lie lower
-    const float target =
-        std::min({level + drop * (along[t] / length), std::nextafter(previous, down), h[trench[t]]});
-    h[trench[t]] = target;
-    previous = target;
-    ++report.cellsCut;
-  }
+  grade(true);
+  report.cellsCut += trench.size();
 }
 
 std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<uint32_t>& pits,
@@ -161,9 +159,7 @@ std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<u
   std::vector<float> along;
   for (const uint32_t pit : pits) {
     // A cell breached earlier may have become this pit's way out.
-    bool lower = false;
-    for (int k = 0; k < 8; ++k) lower |= h[size_t(int64_t(pit) + offset_[k])] < h[pit];
-    if (lower) continue;
+    if (hasLowerNeighbour(h, pit)) continue;
     // The flood rises from the pit, lowest cell of its shore first, until it reaches a cell below the pit
     // (or the border): the path it came by is the shortest breach through the lowest sill.
     flood.clear();
@@ -216,11 +212,7 @@ std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<u
     ++report.puddles;
   }
   // A trench cut after a lake's flood gave up may have passed beside its pit.
-  std::erase_if(lakes, [&](uint32_t pit) {
-    for (int k = 0; k < 8; ++k)
-      if (h[size_t(int64_t(pit) + offset_[k])] < h[pit]) return true;
-    return false;
-  });
+  std::erase_if(lakes, [&](uint32_t pit) { return hasLowerNeighbour(h, pit); });
   return lakes;
 }
 

@@ -91,6 +91,11 @@ class DrainageGraph {
   int64_t offset(int k) const { return offset_[k]; }
 
  private:
+  bool hasLowerNeighbour(const float* h, size_t i) const {
+    bool lower = false;
+    for (int k = 0; k < 8; ++k) lower |= h[size_t(int64_t(i) + offset_[k])] < h[i];
+    return lower;
+  }
   // Interior cells with no lower neighbour, in index order.
   std::vector<uint32_t> findPits(const float* h) const;
   // Breaches the pits whose way out a flood finds within a few cells; returns the others, the lakes.
