@@ -7,8 +7,10 @@
 #include <limits>
 #include <numeric>
 
+#include "core/error.h"
 #include "core/rain_map.h"
 #include "core/row_bands.h"
+#include "core/thread_pool.h"
 
 namespace runnel::rivers {
 
@@ -59,6 +61,10 @@ void DrainageGraph::resize(int width, int height, int threads, float convergeAre
   threads_ = threads;
   convergeArea_ = convergeArea;
   for (int k = 0; k < 8; ++k) offset_[k] = int64_t(kDy[k]) * width + kDx[k];
+  // The bands follow the map's size alone, so the sums come out the same on any thread count.
+  const int bands = std::clamp(height / kBandRows, 1, kMaxBands);
+  bandRow_.resize(size_t(bands) + 1);
+  for (int b = 0; b <= bands; ++b) bandRow_[size_t(b)] = int(int64_t(height) * b / bands);
 }
 
 std::vector<uint32_t> DrainageGraph::findPits(const float* h) const {
@@ -142,7 +148,7 @@ void DrainageGraph::gradeTrench(float* h, float level, std::vector<uint32_t>& tr
 std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<uint32_t>& pits,
                                                    float cellSize, LakeReport& report) {
   const size_t n = size_t(width_) * size_t(height_);
-  seen_.assign(n, 0);  // route() leaves it set
+  marks_.assign(n, 0);
   // A flood cell: where it is and which flood cell reached it first (the way back to the pit).
   struct Reached {
     uint32_t cell, from;
@@ -165,12 +171,12 @@ std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<u
     flood.clear();
     front.clear();
     flood.push_back({pit, kUnset});
-    seen_[pit] = 1;
+    marks_[pit] = 1;
     auto reach = [&](uint32_t c, uint32_t from) {
       for (int k = 0; k < 8; ++k) {
         const uint32_t j = uint32_t(int64_t(c) + offset_[k]);
-        if (seen_[j]) continue;
-        seen_[j] = 1;
+        if (marks_[j]) continue;
+        marks_[j] = 1;
         front.push_back({h[j], j, from});
         std::push_heap(front.begin(), front.end());
       }
@@ -188,8 +194,8 @@ std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<u
       }
       reach(f.cell, uint32_t(flood.size() - 1));
     }
-    for (const Reached& r : flood) seen_[r.cell] = 0;
-    for (const Front& f : front) seen_[f.cell] = 0;
+    for (const Reached& r : flood) marks_[r.cell] = 0;
+    for (const Front& f : front) marks_[f.cell] = 0;
     if (exit == kUnset) {
       lakes.push_back(pit);
       continue;
@@ -393,70 +399,42 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
 void DrainageGraph::route(const float* h) {
   const size_t w = size_t(width_), n = w * size_t(height_);
   outflow_.resize(n);
+  marks_.resize(n);
   forEachRowBand(height_, w, threads_, [&](int y0, int y1) {
     for (int y = y0; y < y1; ++y) {
       Outflow* row = outflow_.data() + size_t(y) * w;
-      row[0] = row[w - 1] = Outflow{};  // the border only receives
-      if (y == 0 || y == height_ - 1)
+      uint8_t* waiting = marks_.data() + size_t(y) * w;
+      // The border only receives: it sends nothing and is never due.
+      row[0] = row[w - 1] = Outflow{};
+      waiting[0] = waiting[w - 1] = kNeverDue;
+      if (y == 0 || y == height_ - 1) {
         std::fill(row, row + w, Outflow{});
-      else
-        outflowsOfRow(h, w, size_t(y), 1, w - 1, row);
+        std::fill(waiting, waiting + w, kNeverDue);
+      } else {
+        outflowsOfRow(h, w, size_t(y), 1, w - 1, row, waiting);
+      }
     }
   });
-
-  order_.clear();
-  order_.reserve(n);
-  // seen_: 1 reached, 2 on the border (set up front, so no division tells it).
-  seen_.assign(n, 0);
-  for (size_t x = 0; x < w; ++x) seen_[x] = seen_[n - w + x] = 2;
-  for (int y = 0; y < height_; ++y) seen_[size_t(y) * w] = seen_[size_t(y + 1) * w - 1] = 2;
-  // Depth-first, downhill: a cell is written once all its lower neighbours are (post-order). No lower
-  // neighbour can still be on the stack, since the stack only ever goes down. Each frame keeps the lower
-  // neighbours it has yet to try as bits (a non-zero spread share marks a lower neighbour).
-  struct Frame {
-    uint32_t cell;
-    uint32_t untried;
-  };
-  auto lowerNeighbours = [&](uint32_t c) -> uint32_t {
-    if (seen_[c] & 2) return 0;  // the border only receives
-    uint64_t shares;
-    std::memcpy(&shares, outflow_[c].spread, 8);
-    // The top bit of every non-zero byte, then the eight top bits gathered into one byte (little-endian).
-    const uint64_t high =
-        (((shares & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | shares) & 0x8080808080808080ull;
-    return uint32_t((high * 0x0002040810204081ull) >> 56);
-  };
-  std::vector<Frame> stack;
-  for (size_t s = 0; s < n; ++s) {
-    if (seen_[s] & 1) continue;
-    seen_[s] |= 1;
-    stack.push_back({uint32_t(s), lowerNeighbours(uint32_t(s))});
-    while (!stack.empty()) {
-      Frame& f = stack.back();
-      const uint32_t c = f.cell;
-      uint32_t next = 0xffffffffu;
-      while (f.untried != 0) {
-        const int k = std::countr_zero(f.untried);
-        f.untried &= f.untried - 1;
-        const uint32_t j = uint32_t(int64_t(c) + offset_[k]);
-        if (!(seen_[j] & 1)) {
-          next = j;
-          break;
-        }
-      }
-      if (next == 0xffffffffu) {
-        order_.push_back(seen_[c] & 2 ? c | kBorderEntry : c);
-        stack.pop_back();
-        continue;
-      }
-      seen_[next] |= 1;
-      stack.push_back({next, lowerNeighbours(next)});
+  // A higher border cell sends nothing: cells beside the border wait only for their interior neighbours.
+  auto uncountBorder = [&](size_t c) {
+    for (int k = 0; k < 8; ++k) {
+      const size_t j = size_t(int64_t(c) + offset_[k]);
+      marks_[c] = uint8_t(marks_[c] - uint8_t(onBorder(j) && h[j] > h[c]));
     }
+  };
+  if (width_ < 3 || height_ < 3) return;
+  for (size_t x = 1; x + 1 < w; ++x) {
+    uncountBorder(w + x);
+    if (height_ > 3) uncountBorder(n - 2 * w + x);
+  }
+  for (size_t y = 2; y + 2 < size_t(height_); ++y) {
+    uncountBorder(y * w + 1);
+    if (width_ > 3) uncountBorder(y * w + w - 2);
   }
 }
 
 void DrainageGraph::accumulate(const RainMap* rain) {
-  const size_t n = size_t(width_) * size_t(height_);
+  const size_t w = size_t(width_), n = w * size_t(height_);
   area_.resize(n);
   if (rain) {
     const uint16_t* levels = rain->levels();
@@ -469,15 +447,164 @@ void DrainageGraph::accumulate(const RainMap* rain) {
   } else {
     std::fill(area_.begin(), area_.end(), 1.0f);
   }
-  float share[8];
-  for (size_t o = order_.size(); o-- > 0;) {
-    const uint32_t c = order_[o];
-    if (borderEntry(c)) continue;
-    const float a = area_[c];
-    weights(c, a, share);
-    // Every neighbour gets its share, zero or not: a branch per neighbour would mostly be mispredicted.
-    for (int k = 0; k < 8; ++k) area_[size_t(int64_t(c) + offset_[k])] += a * share[k];
+  phases_ = 0;
+  order_.clear();
+  if (width_ < 3 || height_ < 3) return;
+  const size_t interior = size_t(width_ - 2) * size_t(height_ - 2);
+  order_.resize(interior);
+  const size_t bands = bandRow_.size() - 1;
+  bandBegin_.resize(bands);
+  bandEnd_.resize(bands);
+  phaseEnd_.resize(bands);
+  due_.resize(bands);
+  size_t begin = 0;
+  for (size_t b = 0; b < bands; ++b) {
+    bandBegin_[b] = bandEnd_[b] = begin;
+    const int rows = std::min(bandRow_[b + 1], height_ - 1) - std::max(bandRow_[b], 1);
+    begin += size_t(std::max(rows, 0)) * (w - 2);
+    phaseEnd_[b].clear();
   }
+  inboxWater_.assign((bands - 1) * 4 * w, 0.0f);
+  inboxSenders_.assign(inboxWater_.size(), 0);
+  inboxTouched_.assign((bands - 1) * 4, 0);
+  ThreadPool pool(std::min(threadsFor(threads_), int(bands)));
+  size_t summed = 0;
+  for (int phase = 0; summed < interior; ++phase) {
+    pool.forEach(bands, [&](size_t b) { sumBand(b, phase); });
+    const size_t before = summed;
+    summed = 0;
+    for (size_t b = 0; b < bands; ++b) summed += bandEnd_[b] - bandBegin_[b];
+    phases_ = phase + 1;
+    // Heights strictly fall along every way water goes, so some cell is always due.
+    if (summed == before) throw Error("drainage area: water runs in a circle (a bug)");
+  }
+}
+
+void DrainageGraph::sumBand(size_t b, int phase) {
+  const size_t w = size_t(width_), bands = bandRow_.size() - 1;
+  const size_t firstRow = size_t(bandRow_[b]), endRow = size_t(bandRow_[b + 1]);
+  const size_t lo = firstRow * w, hi = endRow * w;
+  // Cells whose every neighbour lies in the band, and so in no other band's hands.
+  const size_t innerLo = lo + w, innerHi = std::max(hi - w, innerLo);
+  // Water for the neighbouring bands' edge rows, written this phase and taken in at the next.
+  const int writing = phase & 1, reading = writing ^ 1;
+  float* upWater = b > 0 ? &inboxWater_[inboxSlot(b - 1, kUp, writing) * w] : nullptr;
+  uint8_t* upSenders = b > 0 ? &inboxSenders_[inboxSlot(b - 1, kUp, writing) * w] : nullptr;
+  float* downWater = b + 1 < bands ? &inboxWater_[inboxSlot(b, kDown, writing) * w] : nullptr;
+  uint8_t* downSenders = b + 1 < bands ? &inboxSenders_[inboxSlot(b, kDown, writing) * w] : nullptr;
+
+  std::vector<uint32_t>& dueCells = due_[b];
+  if (dueCells.size() < 64) dueCells.resize(64);
+  size_t done = bandEnd_[b];
+  // A cell is due once every cell that sends it water is done; then its own area is whole and goes on to
+  // its lower neighbours. Due cells wait on a stack, so the walk runs downstream from each source while its
+  // cells are in cache. Inside the band every neighbour is written, zero share or not, and a due cell is
+  // pushed by moving the stack's top or not: branches here would mostly be mispredicted. Everything the
+  // loop reads is in locals: a byte store (marks) may alias any member, which would be reloaded.
+  auto drain = [&](uint32_t first) {
+    float* const area = area_.data();
+    uint8_t* const marks = marks_.data();
+    const Outflow* const outflow = outflow_.data();
+    uint32_t* const order = order_.data();
+    const float convergeArea = convergeArea_;
+    int64_t offset[8];
+    for (int k = 0; k < 8; ++k) offset[k] = offset_[k];
+    uint32_t* due = dueCells.data();
+    size_t capacity = dueCells.size(), top = 0, next = done;
+    due[top++] = first;
+    float share[8];
+    while (top > 0) {
+      const uint32_t c = due[--top];
+      marks[c] = kDone;
+      order[next++] = c;
+      if (capacity < top + 8) {
+        dueCells.resize(2 * capacity);
+        due = dueCells.data();
+        capacity = dueCells.size();
+      }
+      const float a = area[c];
+      sharesOf(outflow[c], a, convergeArea, share);
+      const uint8_t* spread = outflow[c].spread;
+      if (c >= innerLo && c < innerHi) {
+        for (int k = 0; k < 8; ++k) {
+          const size_t j = size_t(int64_t(c) + offset[k]);
+          area[j] += a * share[k];
+          const uint8_t lower = spread[k] != 0;
+          marks[j] = uint8_t(marks[j] - lower);
+          due[top] = uint32_t(j);
+          top += lower & (marks[j] == 0);
+        }
+        continue;
+      }
+      for (int k = 0; k < 8; ++k) {
+        const size_t j = size_t(int64_t(c) + offset[k]);
+        const uint8_t lower = spread[k] != 0;
+        if (j >= lo && j < hi) {
+          area[j] += a * share[k];
+          marks[j] = uint8_t(marks[j] - lower);
+          if (lower && marks[j] == 0) due[top++] = uint32_t(j);
+        } else if (lower) {
+          const bool up = j < lo;
+          const size_t x = up ? j - (lo - w) : j - hi;
+          (up ? upWater : downWater)[x] += a * share[k];
+          (up ? upSenders : downSenders)[x] += 1;
+          inboxTouched_[inboxSlot(up ? b - 1 : b, up ? kUp : kDown, writing)] = 1;
+        }
+      }
+    }
+    done = next;
+  };
+
+  if (phase == 0) {
+    for (size_t y = std::max<size_t>(firstRow, 1); y < std::min(endRow, size_t(height_) - 1); ++y)
+      for (size_t s = y * w + 1; s < (y + 1) * w - 1; ++s) {
+        if (marks_[s] != 0) continue;  // waits for water, or done
+        drain(uint32_t(s));
+      }
+  } else {
+    // The water other bands sent last phase, into this band's first and last rows.
+    auto takeIn = [&](size_t slot, size_t row) {
+      if (!inboxTouched_[slot]) return;
+      inboxTouched_[slot] = 0;
+      float* water = &inboxWater_[slot * w];
+      uint8_t* senders = &inboxSenders_[slot * w];
+      for (size_t x = 0; x < w; ++x) {
+        if (senders[x] == 0) continue;
+        const size_t c = row * w + x;
+        area_[c] += water[x];
+        marks_[c] = uint8_t(marks_[c] - senders[x]);
+        water[x] = 0.0f;
+        senders[x] = 0;
+        if (marks_[c] == 0) drain(uint32_t(c));
+      }
+    };
+    if (b > 0) takeIn(inboxSlot(b - 1, kDown, reading), firstRow);
+    if (b + 1 < bands) takeIn(inboxSlot(b, kUp, reading), endRow - 1);
+  }
+  bandEnd_[b] = done;
+  phaseEnd_[b].push_back(uint32_t(done));
+}
+
+void DrainageGraph::visitReceiversFirst(const std::function<void(const uint32_t*, size_t)>& visit) const {
+  const size_t bands = bandRow_.size() - 1;
+  ThreadPool pool(std::min(threadsFor(threads_), int(bands)));
+  for (int phase = phases_ - 1; phase >= 0; --phase)
+    pool.forEach(bands, [&](size_t b) {
+      const size_t begin = phase == 0 ? bandBegin_[b] : phaseEnd_[b][size_t(phase) - 1];
+      const size_t end = phaseEnd_[b][size_t(phase)];
+      if (end > begin) visit(order_.data() + begin, end - begin);
+    });
+}
+
+std::vector<uint32_t> DrainageGraph::donorsFirstOrder() const {
+  std::vector<uint32_t> order;
+  for (int phase = 0; phase < phases_; ++phase)
+    for (size_t b = 0; b + 1 < bandRow_.size(); ++b) {
+      const size_t begin = phase == 0 ? bandBegin_[b] : phaseEnd_[b][size_t(phase) - 1];
+      order.insert(order.end(), order_.begin() + ptrdiff_t(begin),
+                   order_.begin() + ptrdiff_t(phaseEnd_[b][size_t(phase)]));
+    }
+  return order;
 }
 
 }  // namespace runnel::rivers

@@ -17,10 +17,12 @@
 // below it. With lake fill f > 0 each basin is first filled a share f of the way from its pit to its spill
 // level; f = 1 fills lakes to the brim (flat lakes that drain along the buried valley floor).
 //
-// Everything here is sequential or split by rows, so the result does not depend on the thread count.
+// Everything here is sequential, split by rows, or split into bands fixed by the map's size, so the result
+// does not depend on the thread count.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "outflow.h"
@@ -57,20 +59,23 @@ class DrainageGraph {
   // Fills and carves `h` (width x height, in metres) so that every cell off the border has a strictly
   // lower neighbour on a path to the border. `cellSize` sets the trenches' slope (a minimal grade).
   LakeReport resolveLakes(float* h, float lakeFill, float cellSize);
-  // Works out where each cell's water goes on `h` (row by row, on the graph's threads) and orders every
-  // cell after all its lower neighbours, the cells it can send water to: a depth-first walk downhill, so
-  // neighbours stay close together in the order and the passes over it stay in cache.
+  // Works out where each cell's water goes on `h` (row by row, on the graph's threads).
   void route(const float* h);
   // Drainage area in cells, each cell contributing its rain density (1 without a rain map) plus the
-  // springs' rates. Needs route() first.
+  // springs' rates, and the order it was summed in. Needs route() first.
+  //
+  // The map's rows are cut into bands (by the map's size alone), summed side by side on the threads in
+  // phases: in a phase each band sums every cell whose water is all in, and water crossing into another
+  // band waits at its edge for the next phase. Each cell's sum comes out the same on any thread count.
   void accumulate(const RainMap* rain);
 
-  // Every cell, receivers before donors, as entries: cellOf() the cell, onBorder() whether it is a border
-  // cell (which only receives), so passes over the order need no division to tell.
-  const std::vector<uint32_t>& order() const { return order_; }
-  static constexpr uint32_t kBorderEntry = 0x80000000u;
-  static uint32_t cellOf(uint32_t entry) { return entry & ~kBorderEntry; }
-  static bool borderEntry(uint32_t entry) { return (entry & kBorderEntry) != 0; }
+  // Calls visit(cells, count) for every interior cell, every cell after its lower neighbours (its
+  // receivers), when each call reads its cells backwards (cells[count - 1] first): pieces of the order
+  // accumulate() summed in, phase by phase from the last, the bands of a phase side by side on the graph's
+  // threads. A piece reads only its own cells' and earlier pieces' heights. Border cells are not visited.
+  void visitReceiversFirst(const std::function<void(const uint32_t* cells, size_t count)>& visit) const;
+  // The whole order in one list, every cell after the cells that send it water (for tests).
+  std::vector<uint32_t> donorsFirstOrder() const;
   // Drainage area per cell, in cells.
   const std::vector<float>& area() const { return area_; }
 
@@ -78,8 +83,10 @@ class DrainageGraph {
   // lower) when its drainage area is `cells`: spread by slope on hillslopes, more and more along the
   // steepest direction as the area grows past the channel scale. Needs route() first.
   void weights(size_t i, float cells, float share[8]) const {
-    const Outflow& f = outflow_[i];
-    const float converge = cells / (cells + convergeArea_);
+    sharesOf(outflow_[i], cells, convergeArea_, share);
+  }
+  static void sharesOf(const Outflow& f, float cells, float convergeArea, float share[8]) {
+    const float converge = cells / (cells + convergeArea);
     const float spread = (1.0f - converge) * (1.0f / float(Outflow::kShares));
     for (int k = 0; k < 8; ++k) share[k] = spread * float(f.spread[k]);
     if (f.facet == 0) return;
@@ -106,13 +113,34 @@ class DrainageGraph {
                    float length, uint32_t exit, float cellSize, LakeReport& report) const;
   // The steepest-descent receiver of a cell (the cell itself on the border or at a pit).
   uint32_t steepestNeighbour(const float* h, uint32_t i) const;
+  // accumulate()'s work for band b in one phase.
+  void sumBand(size_t b, int phase);
+  // Water crossing the edge between bands b and b + 1: kDown into b + 1's first row, kUp into b's last
+  // row; two of each, one written while the other is taken in.
+  enum Crossing { kDown = 0, kUp = 1 };
+  static size_t inboxSlot(size_t edge, Crossing way, int parity) {
+    return (edge * 2 + way) * 2 + size_t(parity);
+  }
+  static constexpr int kBandRows = 128, kMaxBands = 16;
 
   int width_, height_, threads_;
   float convergeArea_;
   int64_t offset_[8];
   std::vector<uint32_t> receiver_, order_;
   std::vector<uint32_t> basin_;  // only in resolveLakes(): 0 reaches the border, b drains to pit b
-  std::vector<uint8_t> seen_;
+  // A byte a cell: the floods' marks in resolveLakes(); from route() to accumulate(), how many higher
+  // neighbours a cell still waits for (kDone once it is summed, kNeverDue on the border).
+  std::vector<uint8_t> marks_;
+  static constexpr uint8_t kDone = 0x40, kNeverDue = 0x80;
+  // The order, by band: band b's cells at [bandBegin_[b], bandEnd_[b]), its phases ending at phaseEnd_[b].
+  std::vector<int> bandRow_;  // band b covers rows [bandRow_[b], bandRow_[b + 1])
+  std::vector<size_t> bandBegin_, bandEnd_;
+  std::vector<std::vector<uint32_t>> phaseEnd_;
+  int phases_ = 0;
+  std::vector<std::vector<uint32_t>> due_;  // per band, the stack of cells whose water is all in
+  std::vector<float> inboxWater_;           // per inbox slot a row: water crossing into it
+  std::vector<uint8_t> inboxSenders_;       // and how many cells sent it
+  std::vector<uint8_t> inboxTouched_;       // per slot: anything sent
   std::vector<Outflow> outflow_;
   std::vector<float> area_;
 };

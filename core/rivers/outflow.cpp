@@ -40,7 +40,8 @@ I4 select(I4 mask, I4 a, I4 b) {
 
 }  // namespace
 
-void outflowsOfRow(const float* h, size_t width, size_t y, size_t x0, size_t x1, Outflow* out) {
+void outflowsOfRow(const float* h, size_t width, size_t y, size_t x0, size_t x1, Outflow* out,
+                   uint8_t* higher) {
   const float* up = h + (y - 1) * width;
   const float* mid = up + width;
   const float* down = mid + width;
@@ -59,10 +60,11 @@ void outflowsOfRow(const float* h, size_t width, size_t y, size_t x0, size_t x1,
     F4 q[8];
     I4 lower[8];
     F4 sum = zero;
-    I4 count = splat(0);
+    I4 count = splat(0), above = splat(0);
     for (int k = 0; k < 8; ++k) {
       const F4 drop = hc - around[k];
       lower[k] = drop > zero;
+      above -= around[k] > hc;
       q[k] = select(lower[k], drop, zero) * splat(kInvDistance[k] * kContour[k]);
       sum += q[k];
       count -= lower[k];  // a true lane is -1
@@ -102,6 +104,7 @@ void outflowsOfRow(const float* h, size_t width, size_t y, size_t x0, size_t x1,
         __builtin_convertvector(share * splat(float(Outflow::kShares)) + splat(0.5f), I4);
 
     for (int i = 0; i < 4 && x + size_t(i) < x1; ++i) {
+      higher[x + size_t(i)] = uint8_t(above[i]);
       Outflow& o = out[x + size_t(i)];
       o = Outflow{};
       if (count[i] == 0) continue;

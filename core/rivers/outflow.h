@@ -46,7 +46,9 @@ T angleShare(T x) {
 }
 
 // The outflows of cells x0 .. x1 - 1 of row y (all interior cells) of a map `width` cells wide, into
-// out[x0 .. x1 - 1]. Four cells at a time, lane by lane the same arithmetic for any x0 and x1.
-void outflowsOfRow(const float* h, size_t width, size_t y, size_t x0, size_t x1, Outflow* out);
+// out[x0 .. x1 - 1], and how many of each cell's neighbours are higher into higher[x0 .. x1 - 1] (the
+// cells that may send it water). Four cells at a time, lane by lane the same arithmetic for any x0 and x1.
+void outflowsOfRow(const float* h, size_t width, size_t y, size_t x0, size_t x1, Outflow* out,
+                   uint8_t* higher);
 
 }  // namespace runnel::rivers

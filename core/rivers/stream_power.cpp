@@ -1,6 +1,7 @@
 #include "stream_power.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -24,16 +25,26 @@ double solveSlopeExponent(double start, double c, double W, double B, double n) 
   return std::max(h, B / W);
 }
 
+// A new height that another band's thread may be writing at the same moment (a neighbour across the
+// band's edge that is not a receiver: its value then makes no difference). Relaxed atomics are plain
+// loads and stores on x86 and ARM, and no data race.
+float peek(float& h) {
+  return std::atomic_ref<float>(h).load(std::memory_order_relaxed);
+}
+void settle(float& h, float value) {
+  std::atomic_ref<float>(h).store(value, std::memory_order_relaxed);
+}
+
 // A neighbour that is not lower: high enough to bound nothing, finite so that sums stay finite.
 constexpr float kNotLower = 3.0e38f;
 constexpr float kHalfSqrt2 = 0.70710678f;
 
-}  // namespace
-
-void incise(const DrainageGraph& graph, const std::vector<float>& power, const float* before, float* after,
-            const StreamPower& p) {
-  const std::vector<uint32_t>& order = graph.order();
-  const std::vector<float>& area = graph.area();
+// One piece of the order (see DrainageGraph::visitReceiversFirst). Everything it reads over and over is a
+// local: through a reference, each store to `after` could alias it and it would be read again.
+void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph, const float* power,
+                 const float* before, float* after, const StreamPower& settings) {
+  const StreamPower p = settings;
+  const float* area = graph.area().data();
   const double cellArea = double(p.cellSize) * p.cellSize;
   const double headTerm = std::pow(double(p.channelHeadCells) * cellArea, double(p.concavity));
   const double perMetre = 1.0 / p.cellSize;
@@ -42,13 +53,11 @@ void incise(const DrainageGraph& graph, const std::vector<float>& power, const f
   for (int k = 0; k < 8; ++k) offset[k] = graph.offset(k);
   float standing[8];  // how far above each neighbour ground may stand, in metres
   for (int k = 0; k < 8; ++k) standing[k] = p.maxGrade * p.cellSize / kInvDistance[k];
-  float share[8];
   double perDistance[8];  // 1 / metres to each neighbour
   for (int k = 0; k < 8; ++k) perDistance[k] = double(kInvDistance[k]) * perMetre;
-  for (const uint32_t entry : order) {
-    const uint32_t c = DrainageGraph::cellOf(entry);
-    after[c] = before[c];
-    if (DrainageGraph::borderEntry(entry)) continue;
+  float share[8];
+  for (size_t o = count; o-- > 0;) {  // receivers first
+    const uint32_t c = cells[o];
     // What may stand: no steeper than maxGrade above its receivers (lower neighbours, already solved).
     const float hc = before[c];
     float down[8];                    // a receiver's new height; kNotLower for a neighbour that is not lower
@@ -56,7 +65,7 @@ void incise(const DrainageGraph& graph, const std::vector<float>& power, const f
     for (int k = 0; k < 8; ++k) {     // selects, not branches: which neighbours are lower is anyone's guess
       const size_t j = size_t(int64_t(c) + offset[k]);
       // after[j] + 0 or + kNotLower: arithmetic, as GCC makes a branch of a select between loads.
-      down[k] = after[j] + float(!(before[j] < hc)) * kNotLower;
+      down[k] = peek(after[j]) + float(!(before[j] < hc)) * kNotLower;
       highest = std::min(highest, down[k] + standing[k]);
       lowest = std::min(lowest, down[k]);
     }
@@ -73,12 +82,17 @@ void incise(const DrainageGraph& graph, const std::vector<float>& power, const f
         // Inside the facet when the steepest way down lies between the two: 0 <= across <= along.
         highest = std::min(highest, across >= 0.0f && across <= along ? a + along : hc);
       }
-    after[c] = highest;
-    if (power[c] <= p.channelHeadCells) continue;
+    if (power[c] <= p.channelHeadCells) {
+      settle(after[c], highest);
+      continue;
+    }
     // K dt (A^m - Ac^m): channels start cutting at the channel head, smoothly.
     const double cut = double(p.erodibility) * p.years *
                        (std::pow(double(power[c]) * cellArea, double(p.concavity)) - headTerm);
-    if (!(cut > 0.0)) continue;
+    if (!(cut > 0.0)) {
+      settle(after[c], highest);
+      continue;
+    }
     // The slope along the split flow: S = W h - B, W = sum w/d, B = sum w h_receiver/d (a neighbour that
     // is not lower has no share: 0 times its finite height).
     graph.weights(c, area[c], share);
@@ -86,16 +100,29 @@ void incise(const DrainageGraph& graph, const std::vector<float>& power, const f
     for (int k = 0; k < 8; ++k) {
       const double w = double(share[k]) * perDistance[k];
       W += w;
-      B += w * after[size_t(int64_t(c) + offset[k])];
+      B += w * down[k];
     }
-    const double start = after[c];
-    if (!(W * start - B > 0.0)) continue;  // receivers did not drop below: nothing to cut
+    const double start = highest;
+    if (!(W * start - B > 0.0)) {  // receivers did not drop below: nothing to cut
+      settle(after[c], highest);
+      continue;
+    }
     const float cutTo = linear ? float((start + cut * B) / (1.0 + cut * W))
                                : float(solveSlopeExponent(start, cut, W, B, p.slopeExponent));
-    // Where the cut would bring the cell level with its receivers (a big river on a gentle grade, in float),
-    // it stays a hair above the lowest: a flat would be a pit, and a run of them a lake to drain again.
-    after[c] = std::max(cutTo, std::nextafter(lowest, std::numeric_limits<float>::infinity()));
+    // Where the cut would bring the cell level with its receivers (a big river on a gentle grade, in
+    // float), it stays a hair above the lowest: a flat would be a pit, and a run of them a lake to drain
+    // again.
+    settle(after[c], std::max(cutTo, std::nextafter(lowest, std::numeric_limits<float>::infinity())));
   }
+}
+
+}  // namespace
+
+void incise(const DrainageGraph& graph, const std::vector<float>& power, const float* before, float* after,
+            const StreamPower& p) {
+  graph.visitReceiversFirst([&](const uint32_t* cells, size_t count) {
+    incisePiece(cells, count, graph, power.data(), before, after, p);
+  });
 }
 
 }  // namespace runnel::rivers

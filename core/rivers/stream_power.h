@@ -18,8 +18,8 @@ struct StreamPower {
   float maxGrade;          // steepest ground that stands (rise per metre): steeper slides into the valley
 };
 
-// `before`: heights the graph was built on. Writes the eroded heights to `after` (border cells copied),
-// which must hold finite heights on entry (a copy of `before` will do).
+// `before`: heights the graph was built on. Writes the eroded heights to `after`, which must hold a copy
+// of `before` on entry (border cells keep it).
 // Ground left steeper than maxGrade above its receivers slides away with the river (threshold hillslopes:
 // without it a valley cut faster than its walls can follow leaves cliffs).
 // `power`: the drainage area (cells) that sets each cell's cutting; the graph's own, or one spread wider.

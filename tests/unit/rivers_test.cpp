@@ -64,8 +64,8 @@ TEST(DrainageGraph, CarvedLakesLeaveNoPitAndEveryDropOfRainReachesTheBorder) {
       EXPECT_GT(lakes.cellsRaised, lakes.pits);
     }
     graph.route(h.data());
-    ASSERT_EQ(graph.order().size(), h.cellCount());
     graph.accumulate(nullptr);
+    ASSERT_EQ(graph.donorsFirstOrder().size(), size_t(h.width() - 2) * size_t(h.height() - 2));
     double atBorder = 0;
     for (int y = 0; y < h.height(); ++y)
       for (int x = 0; x < h.width(); ++x)
@@ -86,17 +86,21 @@ TEST(Outflow, SharesCoverEveryLowerNeighbourAndPointDownTheSlope) {
     for (int x = 0; x < n; ++x)
       h[size_t(y) * n + size_t(x)] = -(std::cos(angle) * float(x) + std::sin(angle) * float(y));
   std::vector<rivers::Outflow> row(n), alone(n);
-  rivers::outflowsOfRow(h.data(), n, 8, 1, n - 1, row.data());
+  std::vector<uint8_t> higher(n), higherAlone(n);
+  rivers::outflowsOfRow(h.data(), n, 8, 1, n - 1, row.data(), higher.data());
   for (int x = 1; x < n - 1; ++x) {
-    rivers::outflowsOfRow(h.data(), n, 8, size_t(x), size_t(x) + 1, alone.data());
+    rivers::outflowsOfRow(h.data(), n, 8, size_t(x), size_t(x) + 1, alone.data(), higherAlone.data());
     ASSERT_EQ(std::memcmp(&row[size_t(x)], &alone[size_t(x)], sizeof(rivers::Outflow)), 0) << x;
+    ASSERT_EQ(higher[size_t(x)], higherAlone[size_t(x)]) << x;
     const rivers::Outflow& o = row[size_t(x)];
-    int total = 0;
+    int total = 0, above = 0;
     for (int k = 0; k < 8; ++k) {
       const float drop = h[8 * n + x] - h[size_t(8 + rivers::kDy[k]) * n + size_t(x + rivers::kDx[k])];
       EXPECT_EQ(o.spread[k] > 0, drop > 0.0f) << "neighbour " << k;
       total += o.spread[k];
+      above += drop < 0.0f;
     }
+    EXPECT_EQ(higher[size_t(x)], above) << x;
     EXPECT_EQ(total, rivers::Outflow::kShares);
     EXPECT_EQ(o.facet, 1);  // facet 0: east (k = 0) to south-east (k = 1)
     EXPECT_NEAR(o.diagonalShare, 2.0 / 3.0 * rivers::Outflow::kShares, 1.0);
@@ -175,22 +179,80 @@ TEST(StreamPower, GroundCutBackToTheSteepestSlopeFormsARoundCone) {
   EXPECT_LT(worst, 0.03);
 }
 
-TEST(DrainageGraph, OrderPutsEveryCellAfterItsLowerNeighbours) {
-  Terrain t = landscape(48, 5);
-  rivers::DrainageGraph graph(48, 48, 1, 10.0f);
+// Every interior cell once, each after all its higher interior neighbours (the cells that send it water),
+// on a map with a plateau (equal heights send nothing) touching the border, where higher border cells
+// send nothing either, and tall enough for several bands of the order (128 rows each).
+TEST(DrainageGraph, OrderPutsEveryCellAfterTheCellsThatSendItWater) {
+  const int n = 48, tall = 300;
+  GeneratorSettings g;
+  g.width = n;
+  g.height = tall;
+  g.seed = 5;
+  g.relief = 0.065f * 30.0f * float(tall);
+  Terrain t(generate(g));
+  for (int y = 0; y < 10; ++y)
+    for (int x = 0; x < 10; ++x) t.height.at(x, y) = 5000.0f;
+  rivers::DrainageGraph graph(n, tall, 2, 10.0f);
   graph.resolveLakes(t.height.data(), 0.0f, 30.0f);
   graph.route(t.height.data());
-  std::vector<size_t> position(t.height.cellCount());
-  for (size_t o = 0; o < graph.order().size(); ++o)
-    position[rivers::DrainageGraph::cellOf(graph.order()[o])] = o;
-  for (int y = 1; y < 47; ++y)
-    for (int x = 1; x < 47; ++x)
+  graph.accumulate(nullptr);
+  const size_t unset = t.height.cellCount();
+  std::vector<size_t> position(t.height.cellCount(), unset);
+  const std::vector<uint32_t> order = graph.donorsFirstOrder();
+  for (size_t o = 0; o < order.size(); ++o) {
+    ASSERT_EQ(position[order[o]], unset) << "cell " << order[o] << " twice";
+    position[order[o]] = o;
+  }
+  for (int y = 1; y < tall - 1; ++y)
+    for (int x = 1; x < n - 1; ++x) {
+      const size_t c = size_t(y) * n + size_t(x);
+      ASSERT_NE(position[c], unset) << x << ", " << y;
       for (int k = 0; k < 8; ++k) {
         const int nx = x + rivers::kDx[k], ny = y + rivers::kDy[k];
-        if (t.height.at(nx, ny) < t.height.at(x, y)) {
-          ASSERT_LT(position[size_t(ny) * 48 + size_t(nx)], position[size_t(y) * 48 + size_t(x)]);
+        const size_t j = size_t(ny) * n + size_t(nx);
+        if (position[j] != unset && t.height.at(nx, ny) > t.height.at(x, y)) {
+          ASSERT_LT(position[j], position[c]);
         }
       }
+    }
+}
+
+// A valley running down a map several bands tall (128 rows each), so its water crosses from band to band
+// and back: all of it reaches the border, the valley floor carries its whole catchment, and every cell's
+// area is the same to the bit on any thread count.
+TEST(DrainageGraph, WaterCrossesTheBandsWholeAndTheSameOnAnyThreadCount) {
+  const int w = 40, hgt = 420;
+  Heightmap h(w, hgt);
+  for (int y = 0; y < hgt; ++y)
+    for (int x = 0; x < w; ++x) {
+      DropletRandom r(5, uint64_t(y) * uint64_t(w) + uint64_t(x));
+      // Falls south along a valley that wanders across the map, with a bit of noise.
+      const float floor = 20.0f + 8.0f * std::sin(float(y) * 0.05f);
+      h.at(x, y) = 2.0f * float(hgt - y) + 3.0f * std::abs(float(x) - floor) + 0.2f * r.uniform();
+    }
+  for (int x = 0; x < w; ++x) h.at(x, hgt - 1) = 0.0f;  // the outlet: the south border
+  std::vector<float> first;
+  for (int threads : {1, 2, 3}) {
+    Heightmap filled = h;
+    rivers::DrainageGraph graph(w, hgt, threads, 10.0f);
+    graph.resolveLakes(filled.data(), 1.0f, 30.0f);
+    graph.route(filled.data());
+    graph.accumulate(nullptr);
+    const std::vector<float>& area = graph.area();
+    if (first.empty()) {
+      first = area;
+      double atBorder = 0;
+      for (int y = 0; y < hgt; ++y)
+        for (int x = 0; x < w; ++x)
+          if (x == 0 || y == 0 || x == w - 1 || y == hgt - 1) atBorder += area[size_t(y) * w + size_t(x)];
+      EXPECT_NEAR(atBorder, double(w) * hgt, 1e-3 * double(w) * hgt);
+      float river = 0;
+      for (int x = 1; x < w - 1; ++x) river = std::max(river, area[size_t(hgt - 2) * w + size_t(x)]);
+      EXPECT_GT(river, 0.5f * float(w - 2) * float(hgt - 2));  // most of the map drains down the valley
+    } else {
+      EXPECT_EQ(std::memcmp(first.data(), area.data(), first.size() * sizeof(float)), 0) << threads;
+    }
+  }
 }
 
 TEST(RiversModel, BigRiversFlattenTheirBedsIntoAConcaveProfile) {
@@ -280,13 +342,16 @@ TEST(RiversModel, UpliftFollowsTheInputWhenKeepingItsShape) {
   EXPECT_EQ(end.height.at(0, 32), start.height.at(0, 32));
 }
 
+// Tall enough for several bands of the drainage order (128 rows each): water crosses from band to band.
 TEST(RiversModelThreaded, SameTerrainForAnyThreadCountAndAnySplit) {
-  const Terrain start = landscape(96, 4);
+  const Terrain start = landscape(300, 4);
   RiversParams p;
   p.lakeFill = 0.3f;
   const Terrain one = runRivers(start, p, 4, 1);
   const Terrain two = runRivers(start, p, 4, 2);
+  const Terrain three = runRivers(start, p, 4, 3);
   EXPECT_EQ(one.height, two.height);
+  EXPECT_EQ(one.height, three.height);
   Terrain split = start;
   RiversModel model(p, 30.0f, 2);
   ErosionStats stats;
