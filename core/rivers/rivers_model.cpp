@@ -142,10 +142,11 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
     const float rate = params_.diffusion * params_.timeStep / cellArea;
     const float head = std::max(headCells, 1.0f);
     before_.resize(n);
-    if (power_.size() == n)
-      for (size_t i = 0; i < n; ++i) before_[i] = rate * head / (head + power_[i]);
-    else
-      std::fill(before_.begin(), before_.end(), rate);
+    const bool fade = power_.size() == n;
+    forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
+      for (size_t i = size_t(y0) * size_t(w); i < size_t(y1) * size_t(w); ++i)
+        before_[i] = fade ? rate * head / (head + power_[i]) : rate;
+    });
     rivers::diffuse(h, before_.data(), w, hgt, threads_);
   }
 
@@ -161,6 +162,12 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
   rivers::incise(graph_, power_, before_.data(), h,
                  {params_.erodibility, params_.concavity, params_.slopeExponent, headCells, params_.timeStep,
                   cellSize_, std::tan(params_.maxSlope * 3.14159265f / 180.0f)});
+  // Cutting opens no pit in exact arithmetic; rounding, the slope limit and a lake filled part of the way can
+  // leave a few cells a hair below all their neighbours. Lakes passes go on until one finds no pit (at most
+  // four), so every step ends on a surface that drains everywhere, and a run comes out the same however it
+  // is split into calls (the editor's batches follow the clock).
+  for (int pass = 0; pass < 4; ++pass)
+    if (graph_.resolveLakes(h, params_.lakeFill, cellSize_).pits == 0) break;
 }
 
 void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
@@ -172,11 +179,6 @@ void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
   const int w = terrain.width(), hgt = terrain.heightCells();
   const Heightmap startHeights = terrain.height;
   for (uint64_t i = 0; i < count; ++i) step(terrain, rain);
-  // Cutting opens no pit in exact arithmetic; rounding, the slope limit and a lake filled part of the way can
-  // leave a few cells a hair below all their neighbours. Lakes passes go on until one finds no pit (at most
-  // four), so the run ends on a surface that drains everywhere.
-  for (int pass = 0; count > 0 && pass < 4; ++pass)
-    if (graph_.resolveLakes(terrain.height.data(), params_.lakeFill, cellSize_).pits == 0) break;
 
   // The record and the volumes: net change per cell (uplift counts against erosion).
   std::vector<double> lowered(size_t(hgt), 0.0), raised(size_t(hgt), 0.0);
