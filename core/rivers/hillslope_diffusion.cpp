@@ -21,18 +21,32 @@ constexpr int kMaxSubsteps = 400;
 // Explicit substeps of the isotropic nine-point Laplacian, (4 (N + S + E + W) + diagonals - 20 c) / 6:
 // a row-then-column implicit solve was cheaper but drew streaks along the rows and columns beside the
 // channels' fixed beds.
-void diffuse(float* h, const float* rate, int width, int height, int threads) {
+void diffuse(float* h, const float* rate, int width, int height, int threads, std::vector<float>& scratch) {
   const size_t w = size_t(width), n = w * size_t(height);
-  float fastest = 0.0f;
-  for (size_t i = 0; i < n; ++i) fastest = std::max(fastest, rate[i]);
+  std::vector<float> bandFastest(size_t(std::max(height, 1)), 0.0f);
+  forEachRowBand(height, w, threads, [&](int y0, int y1) {
+    float f = 0.0f;
+    for (size_t i = size_t(y0) * w; i < size_t(y1) * w; ++i) f = std::max(f, rate[i]);
+    bandFastest[size_t(y0)] = f;
+  });
+  const float fastest = *std::max_element(bandFastest.begin(), bandFastest.end());
   if (!(fastest > 0.0f)) return;
   const int substeps = std::clamp(int(std::ceil(fastest / kSubstepRate)), 1, kMaxSubsteps);
   // Past kMaxSubsteps the rate is capped (creep that strong has long reached its smooth end anyway).
   const float cap = float(substeps) * kSubstepRate;
   const float share = 1.0f / (6.0f * float(substeps));
-  std::vector<float> next(h, h + n);
+  scratch.resize(n);
+  // The border is never written: it keeps its heights in both halves.
+  for (size_t x = 0; x < w; ++x) {
+    scratch[x] = h[x];
+    scratch[n - w + x] = h[n - w + x];
+  }
+  for (size_t y = 0; y < size_t(height); ++y) {
+    scratch[y * w] = h[y * w];
+    scratch[y * w + w - 1] = h[y * w + w - 1];
+  }
   float* from = h;
-  float* to = next.data();
+  float* to = scratch.data();
   for (int s = 0; s < substeps; ++s) {
     forEachRowBand(height, w, threads, [&](int y0, int y1) {
       for (int y = std::max(y0, 1); y < std::min(y1, height - 1); ++y) {

@@ -147,7 +147,8 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
       for (size_t i = size_t(y0) * size_t(w); i < size_t(y1) * size_t(w); ++i)
         before_[i] = fade ? rate * head / (head + power_[i]) : rate;
     });
-    rivers::diffuse(h, before_.data(), w, hgt, threads_);
+    // The last step's spread power is spent (its fade is in the rates): its buffer holds the substeps.
+    rivers::diffuse(h, before_.data(), w, hgt, threads_, power_);
   }
 
   // Routing: lakes resolved, then the drainage area over the painted rain.
