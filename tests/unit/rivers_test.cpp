@@ -179,6 +179,30 @@ TEST(StreamPower, GroundCutBackToTheSteepestSlopeFormsARoundCone) {
   EXPECT_LT(worst, 0.03);
 }
 
+// Eight cells at a time (AVX2, where the CPU has it) give the bytes of four, for any start and end of the
+// run of cells, on rough ground with ties.
+TEST(Outflow, EightLanesGiveTheBytesOfFour) {
+  const int w = 45, hgt = 5;
+  std::vector<float> h(size_t(w) * hgt);
+  for (size_t i = 0; i < h.size(); ++i) {
+    DropletRandom r(11, i);
+    h[i] = std::floor(r.uniform() * 20.0f) * 0.5f;  // coarse steps: many equal neighbours
+  }
+  for (size_t x0 : {size_t(1), size_t(2), size_t(7)})
+    for (size_t x1 : {size_t(w - 1), size_t(w - 4), size_t(x0 + 1)}) {
+      std::vector<rivers::Outflow> best(w), four(w);
+      std::vector<uint8_t> higherBest(w), higherFour(w);
+      rivers::outflowsOfRow(h.data(), w, 2, x0, x1, best.data(), higherBest.data());
+      rivers::outflowsOfRow(h.data(), w, 2, x0, x1, four.data(), higherFour.data(),
+                            rivers::OutflowLanes::kFour);
+      for (size_t x = x0; x < x1; ++x) {
+        ASSERT_EQ(std::memcmp(&best[x], &four[x], sizeof(rivers::Outflow)), 0)
+            << x0 << ".." << x1 << " at " << x;
+        ASSERT_EQ(higherBest[x], higherFour[x]) << x;
+      }
+    }
+}
+
 // Every interior cell once, each after all its higher interior neighbours (the cells that send it water),
 // on a map with a plateau (equal heights send nothing) touching the border, where higher border cells
 // send nothing either, and tall enough for several bands of the order (128 rows each).
