@@ -162,6 +162,17 @@ int runErode(const Args& args) {
   if (statsPath) writeFileAtomically(*statsPath, stats.toJson() + "\n");
   if (!a.has("--quiet")) {
     std::string summary = stats.summary();
+    if (info.amount != AmountKind::Droplets) {
+      // The droplet lines (paths, directions, droplets/s) mean nothing for grid iterations or rivers steps.
+      char buf[256];
+      std::snprintf(buf, sizeof buf,
+                    "computed %llu %s of %s in %.1f s (%.0f ms each)\n"
+                    "  eroded %.6g, deposited %.6g, lost %.6g, relative mass error %.3g",
+                    static_cast<unsigned long long>(stats.droplets), amountUnit(info.amount), info.name,
+                    stats.seconds, stats.droplets ? stats.seconds * 1000.0 / double(stats.droplets) : 0.0,
+                    stats.eroded, stats.deposited, stats.lost, stats.massError());
+      summary = buf;
+    }
     while (!summary.empty() && summary.back() == '\n') summary.pop_back();
     std::printf("%s\nwrote %s\n", summary.c_str(), out->c_str());
   }

@@ -5,6 +5,8 @@ source "$(dirname "$0")/common.bash"
 ok "$CLI" generate --kind fbm --size 96 --seed 5 --relief 190 -o t.r32
 ok "$CLI" erode t.r32 -o r1.r32 --model rivers --steps 4 --cell-size 30 --threads 1
 grep -q "wrote r1.r32" ok.out || fail "rivers: no summary: $(cat ok.out)"
+grep -q "computed 4 steps of rivers in" ok.out || fail "rivers: the summary does not count steps: $(cat ok.out)"
+grep -q "droplet" ok.out && fail "rivers: the summary speaks of droplets: $(cat ok.out)"
 ok "$CLI" erode t.r32 -o r2.r32 --model rivers --steps 4 --cell-size 30 --threads 2
 cmp -s r1.r32 r2.r32 || fail "rivers on 1 and 2 threads differ"
 # The same run however it is split into calls (the editor's batches follow the clock): on this map at
