@@ -137,7 +137,9 @@ void DrainageGraph::gradeTrench(float* h, float level, std::vector<uint32_t>& tr
     length += distance(exit, next, width_, cellSize);
     exit = next;
   }
-  if (!(h[exit] < level) || (onBorder(exit) && !(lastLevel() > h[exit]))) {
+  // The exit goes just below the trench's last cell when it is not below it already: a border cell (water
+  // leaves there), or a pit the trench ran into when it went on (its own breach starts lower).
+  if (!(h[exit] < level) || !(lastLevel() > h[exit])) {
     h[exit] = std::min(below(level, length), std::nextafter(lastLevel(), down));
     ++report.cellsCut;
   }

@@ -154,6 +154,27 @@ TEST(DrainageGraph, ATrenchWithNoRoomInFloatsGoesOnDownhill) {
   }
 }
 
+// The same floor, but going on downhill it runs into another pit two float steps below it, before there is
+// room: the trench must still end above where it stops (that pit goes deeper and is breached on its own),
+// or its cells are left without a lower neighbour (at 4096², 7.5 m cells: 1,600 a step, some of them then
+// filled as lakes).
+TEST(DrainageGraph, ATrenchThatRunsIntoAnotherPitLeavesNoPit) {
+  Heightmap h(32, 17);
+  for (int y = 0; y < 17; ++y)
+    for (int x = 0; x < 32; ++x) h.at(x, y) = 1000.0f;
+  for (int x = 2; x <= 20; ++x) h.at(x, 8) = 300.0f;
+  h.at(21, 8) = std::nextafter(300.0f, 0.0f);
+  h.at(22, 8) = std::nextafter(h.at(21, 8), 0.0f);  // the other pit
+  h.at(23, 8) = 300.5f;                             // its sill
+  for (int x = 24; x < 32; ++x) h.at(x, 8) = 300.0f - float(x - 23);
+  for (float fill : {0.0f, 0.7f, 1.0f}) {
+    Heightmap carved = h;
+    rivers::DrainageGraph graph(32, 17, 1, 10.0f);
+    EXPECT_GT(graph.resolveLakes(carved.data(), fill, 7.5f).pits, 1u);
+    EXPECT_EQ(pits(carved), 0) << "lake fill " << fill;
+  }
+}
+
 // Ground cut back to the steepest slope that stands makes a round cone about a low outlet, not an octagon:
 // the limit is measured along the facets between neighbours too (limited along the eight grid directions
 // alone, ground 22.5 degrees off the axes stood 8% too high, and the cone's flat faces drew grid marks).
