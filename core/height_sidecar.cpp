@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "error.h"
+#include "input_file.h"
 
 namespace runnel {
 
@@ -146,6 +147,7 @@ namespace {
 
 // The sidecar's keys and values, or nullopt when there is none.
 std::optional<std::map<std::string, std::string>> sidecarValues(const std::string& name) {
+  requireRegularFile(name);
   std::ifstream in(name, std::ios::binary);
   if (!in) return std::nullopt;
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -8,6 +8,7 @@
 
 #include "atomic_file.h"
 #include "error.h"
+#include "input_file.h"
 #include "formats.h"
 #include "height_sidecar.h"
 
@@ -130,6 +131,7 @@ Heightmap readHeightmap(const std::string& path, const ReadOptions& options) {
   if (options.range && !(std::isfinite(options.range->lo) && std::isfinite(options.range->hi) &&
                          options.range->lo < options.range->hi))
     throw Error(path + ": the height range must be finite with LO < HI");
+  requireRegularFile(path);
   Heightmap map = readAnyFormat(path, options);
   // One check for every format (integer samples are always finite).
   if (!options.allowNonFinite) formats::checkFinite(map, path);
@@ -137,6 +139,7 @@ Heightmap readHeightmap(const std::string& path, const ReadOptions& options) {
 }
 
 std::optional<float> readRecordedCellSize(const std::string& path, int width, int height) {
+  requireRegularFile(path);
   if (formatFromPath(path) == FileFormat::Tiff) return formats::readTiffCellSize(path);
   return readSidecarCellSize(path, width, height);
 }

@@ -9,7 +9,19 @@
 
 namespace runnel {
 
+void requireRegularFile(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return;
+  const char* what = S_ISDIR(st.st_mode)    ? "a directory"
+                     : S_ISFIFO(st.st_mode) ? "a named pipe"
+                     : S_ISSOCK(st.st_mode) ? "a socket"
+                                            : "a device";
+  throw Error(path + ": not a regular file (" + what +
+              "); Runnel reads maps, projects and scripts from files");
+}
+
 InputFile::InputFile(std::string path) : path_(std::move(path)) {
+  requireRegularFile(path_);
   file_ = std::fopen(path_.c_str(), "rb");
   if (!file_) throw Error(path_ + ": cannot open: " + std::strerror(errno));
   struct stat st;

@@ -7,6 +7,11 @@
 
 namespace runnel {
 
+// Refuses a path that exists but is not a regular file, naming it and what it is: opening a named pipe
+// waits for a writer for ever, and a directory or a device holds no map. A missing path is left to the
+// caller's open, whose message says so.
+void requireRegularFile(const std::string& path);
+
 class InputFile {
  public:
   explicit InputFile(std::string path);  // throws Error naming path when it cannot be opened

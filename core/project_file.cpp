@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "error.h"
+#include "input_file.h"
 #include "heightmap_io.h"
 #include "rain_springs.h"
 
@@ -83,6 +84,7 @@ void writeProject(const std::string& path, const ProjectData& p) {
 }
 
 ProjectData readProject(const std::string& path) {
+  requireRegularFile(path);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path + ": cannot open the project file");
   std::string line;

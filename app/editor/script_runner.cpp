@@ -9,6 +9,7 @@
 #include "app/editor/editor.h"
 #include "app/editor/rain_script.h"
 #include "core/error.h"
+#include "core/input_file.h"
 
 namespace runnel::editor {
 
@@ -131,6 +132,7 @@ void setView(Editor& e, const std::string& name, const std::string& value) {
 }  // namespace
 
 ScriptRunner::ScriptRunner(const std::string& path) : path_(path) {
+  requireRegularFile(path);
   std::ifstream in(path);
   if (!in) throw Error(path + ": cannot open the script");
   for (std::string line; std::getline(in, line);) lines_.push_back(line);

@@ -39,6 +39,20 @@ expect_exit 1 "min-?slope" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --min-
 expect_exit 1 "droplets" "$CLI" erode in.r32 -o out/a.r32 --droplets -5
 expect_exit 1 "missing.png" "$CLI" erode missing.png -o out/a.r32 --droplets 10
 expect_exit 1 "missing.png" "$CLI" info missing.png
+# A named pipe would block the read for ever; a directory or a device holds no map: each refused by name,
+# at once (timeout: a hang fails the test instead of stalling it).
+mkfifo pipe.png pipe.r32 rainpipe.png
+mkdir folder.png
+expect_exit 1 "pipe.png: not a regular file \(a named pipe\)" timeout 10 "$CLI" info pipe.png
+expect_exit 1 "pipe.r32: not a regular file" timeout 10 "$CLI" erode pipe.r32 -o out/a.r32 --droplets 10 \
+  --size 4x4
+expect_exit 1 "rainpipe.png: not a regular file" timeout 10 "$CLI" erode in.r32 -o out/a.r32 --droplets 10 \
+  --rain rainpipe.png
+expect_exit 1 "folder.png: not a regular file \(a directory\)" timeout 10 "$CLI" info folder.png
+ok "$CLI" generate --size 16 --seed 1 -o sided.png
+rm sided.png.json && mkdir sided.png.json
+expect_exit 1 "sided.png.json: not a regular file \(a directory\)" timeout 10 "$CLI" info sided.png
+rm -r pipe.png pipe.r32 rainpipe.png folder.png sided.png sided.png.json
 expect_exit 1 "no/such/folder/a.png" "$CLI" erode in.r32 -o no/such/folder/a.png --droplets 10
 expect_exit 1 "out/a.xyz" "$CLI" erode in.r32 -o out/a.xyz --droplets 10
 expect_exit 1 "out/s.xyz" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --eroded out/s.xyz
