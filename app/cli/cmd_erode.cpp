@@ -164,13 +164,15 @@ int runErode(const Args& args) {
     std::string summary = stats.summary();
     if (info.amount != AmountKind::Droplets) {
       // The droplet lines (paths, directions, droplets/s) mean nothing for grid iterations or rivers steps.
+      std::string unit = amountUnit(info.amount);
+      if (stats.droplets == 1) unit.pop_back();  // "1 step"
       char buf[256];
       std::snprintf(buf, sizeof buf,
                     "computed %llu %s of %s in %.1f s (%.0f ms each)\n"
                     "  eroded %.6g, deposited %.6g, lost %.6g, relative mass error %.3g",
-                    static_cast<unsigned long long>(stats.droplets), amountUnit(info.amount), info.name,
-                    stats.seconds, stats.droplets ? stats.seconds * 1000.0 / double(stats.droplets) : 0.0,
-                    stats.eroded, stats.deposited, stats.lost, stats.massError());
+                    static_cast<unsigned long long>(stats.droplets), unit.c_str(), info.name, stats.seconds,
+                    stats.droplets ? stats.seconds * 1000.0 / double(stats.droplets) : 0.0, stats.eroded,
+                    stats.deposited, stats.lost, stats.massError());
       summary = buf;
     }
     while (!summary.empty() && summary.back() == '\n') summary.pop_back();

@@ -18,6 +18,8 @@ namespace {
 // The uplift follows the input's landforms, not its every bump: a pit in the input would get less uplift
 // than its rim at every step and stay a pit. Blurred over about this many metres (two box passes).
 constexpr float kShapeBlurMetres = 120.0f;
+// ... and worked out on cells of about this size (see captureShape).
+constexpr float kShapeCellMetres = 30.0f;
 // A river's power is spread over a bed about this wide (see spreadPower).
 constexpr float kBedMetres = 30.0f;
 
@@ -55,27 +57,63 @@ void RiversModel::captureShape(const Heightmap& h) {
   float lo, hi;
   h.minMax(lo, hi);
   const float scale = hi > lo ? 1.0f / (hi - lo) : 0.0f;
-  shape_.resize(h.cellCount());
-  for (size_t i = 0; i < shape_.size(); ++i) shape_[i] = (h.data()[i] - lo) * scale;
   const int w = h.width(), hgt = h.height();
+  // Worked out on cells of about kShapeCellMetres (f x f of the map's), then spread back over the map: the
+  // shape keeps landforms of kShapeBlurMetres and more only, and at 7.5 m cells the whole-map fill below
+  // took seconds. The same grid at every finer resolution also gives the same uplift.
+  const int f = std::clamp(int(kShapeCellMetres / cellSize_), 1, 16);
+  const int cw = (w + f - 1) / f, ch = (hgt + f - 1) / f;
+  std::vector<float> coarse(size_t(cw) * size_t(ch));
+  forEachRowBand(ch, size_t(cw) * size_t(f * f), threads_, [&](int y0, int y1) {
+    for (int cy = y0; cy < y1; ++cy)
+      for (int cx = 0; cx < cw; ++cx) {
+        double sum = 0;
+        int count = 0;
+        for (int y = cy * f; y < std::min((cy + 1) * f, hgt); ++y)
+          for (int x = cx * f; x < std::min((cx + 1) * f, w); ++x, ++count) sum += h.at(x, y);
+        coarse[size_t(cy) * size_t(cw) + size_t(cx)] = (float(sum / count) - lo) * scale;
+      }
+  });
   // The input's closed basins filled first: uplift shaped like a basin would lift its rim more than its
   // floor at every step and keep it a lake for ever (flat floors where rivers should run).
   {
-    rivers::DrainageGraph filler(w, hgt, threads_, 1.0f);
-    filler.resolveLakes(shape_.data(), 1.0f, 1.0f);
+    rivers::DrainageGraph filler(cw, ch, threads_, 1.0f);
+    filler.resolveLakes(coarse.data(), 1.0f, 1.0f);
   }
-  const int r = std::clamp(int(std::lround(kShapeBlurMetres / cellSize_)), 0, 64);
-  if (r == 0) return;
-  for (int pass = 0; pass < 2; ++pass) {
-    forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
+  const int r = std::clamp(int(std::lround(kShapeBlurMetres / (cellSize_ * float(f)))), 0, 64);
+  for (int pass = 0; r > 0 && pass < 2; ++pass) {
+    forEachRowBand(ch, size_t(cw), threads_, [&](int y0, int y1) {
       std::vector<float> line;
-      for (int y = y0; y < y1; ++y) boxBlurLine(shape_.data() + size_t(y) * size_t(w), size_t(w), 1, r, line);
+      for (int y = y0; y < y1; ++y)
+        boxBlurLine(coarse.data() + size_t(y) * size_t(cw), size_t(cw), 1, r, line);
     });
-    forEachRowBand(w, size_t(hgt), threads_, [&](int x0, int x1) {
+    forEachRowBand(cw, size_t(ch), threads_, [&](int x0, int x1) {
       std::vector<float> line;
-      for (int x = x0; x < x1; ++x) boxBlurLine(shape_.data() + size_t(x), size_t(hgt), size_t(w), r, line);
+      for (int x = x0; x < x1; ++x) boxBlurLine(coarse.data() + size_t(x), size_t(ch), size_t(cw), r, line);
     });
   }
+  if (f == 1) {
+    shape_ = std::move(coarse);
+    return;
+  }
+  // Bilinear between the coarse cells' centres, clamped at the edges.
+  shape_.resize(h.cellCount());
+  forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
+    for (int y = y0; y < y1; ++y) {
+      const float fy = std::clamp((float(y) + 0.5f) / float(f) - 0.5f, 0.0f, float(ch - 1));
+      const int y0c = std::min(int(fy), ch - 1), y1c = std::min(y0c + 1, ch - 1);
+      const float ty = fy - float(y0c);
+      for (int x = 0; x < w; ++x) {
+        const float fx = std::clamp((float(x) + 0.5f) / float(f) - 0.5f, 0.0f, float(cw - 1));
+        const int x0c = std::min(int(fx), cw - 1), x1c = std::min(x0c + 1, cw - 1);
+        const float tx = fx - float(x0c);
+        auto at = [&](int cx, int cy) { return coarse[size_t(cy) * size_t(cw) + size_t(cx)]; };
+        const float top = at(x0c, y0c) + tx * (at(x1c, y0c) - at(x0c, y0c));
+        const float bottom = at(x0c, y1c) + tx * (at(x1c, y1c) - at(x0c, y1c));
+        shape_[size_t(y) * size_t(w) + size_t(x)] = top + ty * (bottom - top);
+      }
+    }
+  });
 }
 
 // A river whose power sits in one cell cuts a slot one cell wide, and a slot running across the grid is a

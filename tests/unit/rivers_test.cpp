@@ -387,6 +387,35 @@ TEST(RiversModel, UpliftFollowsTheInputWhenKeepingItsShape) {
   EXPECT_EQ(end.height.at(0, 32), start.height.at(0, 32));
 }
 
+// At 7.5 m cells the uplift pattern is worked out on 30 m cells and spread back: the same cone over the
+// same ground is lifted alike at both resolutions (the top and the foot), and smoothly in between.
+TEST(RiversModel, TheUpliftPatternIsTheSameAtFinerCells) {
+  RiversParams p;
+  p.erodibility = 0.0f;
+  p.diffusion = 0.0f;
+  p.maxSlope = 89.0f;
+  p.uplift = 1.0f;
+  p.timeStep = 1000.0f;
+  auto lift = [&](int n, float cellSize) {
+    Terrain t = testing::cone(n, 1000.0f);
+    const Heightmap before = t.height;
+    RiversModel model(p, cellSize, 2);
+    ErosionStats stats;
+    model.run(t, nullptr, 0, 1, stats);
+    Heightmap change = t.height;
+    for (size_t i = 0; i < change.cellCount(); ++i) change.data()[i] -= before.data()[i];
+    return change;
+  };
+  const Heightmap coarse = lift(64, 30.0f), fine = lift(256, 7.5f);
+  // Cell (x, y) at 30 m covers cells 4x .. 4x + 3 at 7.5 m; compare the centre of each.
+  for (int x : {8, 16, 24, 32})
+    EXPECT_NEAR(fine.at(4 * x + 2, 4 * 32 + 2), coarse.at(x, 32), 0.03f) << "at x " << x;
+  float steepest = 0.0f;  // spread smoothly: no step between neighbouring fine cells
+  for (int x = 9; x < 247; ++x)
+    steepest = std::max(steepest, std::abs(fine.at(x + 1, 128) - fine.at(x, 128)));
+  EXPECT_LT(steepest, 0.02f);
+}
+
 // Tall enough for several bands of the drainage order (128 rows each): water crosses from band to band.
 TEST(RiversModelThreaded, SameTerrainForAnyThreadCountAndAnySplit) {
   const Terrain start = landscape(300, 4);
