@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <functional>
 
 #include "core/error.h"
 #include "core/generators.h"
@@ -137,42 +138,46 @@ TEST(DrainageGraph, APuddleIsBreachedWhereItIsUnlessLakesAreFilled) {
   }
 }
 
-// A flat valley floor 18 cells long whose way out is one float step lower (a big river's grade at fine
-// cells): a trench needs a height for each of its cells, so it goes on downhill past that first lower cell.
-TEST(DrainageGraph, ATrenchWithNoRoomInFloatsGoesOnDownhill) {
+// A flat valley floor 18 cells long in a high wall, whose way out is one float step lower (a big river's
+// grade at fine cells); `rest` sets the valley past that cell.
+Heightmap floorOneFloatStepAbove(const std::function<void(Heightmap&)>& rest) {
   Heightmap h(32, 17);
   for (int y = 0; y < 17; ++y)
     for (int x = 0; x < 32; ++x) h.at(x, y) = 1000.0f;
   for (int x = 2; x <= 20; ++x) h.at(x, 8) = 300.0f;
   h.at(21, 8) = std::nextafter(300.0f, 0.0f);
-  for (int x = 22; x < 32; ++x) h.at(x, 8) = 300.0f - float(x - 21);
+  rest(h);
+  return h;
+}
+
+// One lakes pass at 7.5 m cells leaves no pit, for lakes carved, partly filled and filled.
+void expectOnePassLeavesNoPit(const Heightmap& h, uint32_t pitsFound) {
   for (float fill : {0.0f, 0.7f, 1.0f}) {
     Heightmap carved = h;
-    rivers::DrainageGraph graph(32, 17, 1, 10.0f);
-    EXPECT_GT(graph.resolveLakes(carved.data(), fill, 7.5f).pits, 0u);
+    rivers::DrainageGraph graph(h.width(), h.height(), 1, 10.0f);
+    EXPECT_GE(graph.resolveLakes(carved.data(), fill, 7.5f).pits, pitsFound);
     EXPECT_EQ(pits(carved), 0) << "lake fill " << fill;
   }
 }
 
-// The same floor, but going on downhill it runs into another pit two float steps below it, before there is
-// room: the trench must still end above where it stops (that pit goes deeper and is breached on its own),
-// or its cells are left without a lower neighbour (at 4096², 7.5 m cells: 1,600 a step, some of them then
-// filled as lakes).
+// A trench needs a height for each of its cells, so it goes on downhill past that first lower cell.
+TEST(DrainageGraph, ATrenchWithNoRoomInFloatsGoesOnDownhill) {
+  expectOnePassLeavesNoPit(floorOneFloatStepAbove([](Heightmap& h) {
+                             for (int x = 22; x < 32; ++x) h.at(x, 8) = 300.0f - float(x - 21);
+                           }),
+                           1);
+}
+
+// Going on downhill it runs into another pit two float steps below the floor, before there is room: the
+// trench must still end above where it stops (that pit goes deeper and is breached on its own), or its
+// cells are left without a lower neighbour (at 4096², 7.5 m cells: 1,600 a step, some then filled as lakes).
 TEST(DrainageGraph, ATrenchThatRunsIntoAnotherPitLeavesNoPit) {
-  Heightmap h(32, 17);
-  for (int y = 0; y < 17; ++y)
-    for (int x = 0; x < 32; ++x) h.at(x, y) = 1000.0f;
-  for (int x = 2; x <= 20; ++x) h.at(x, 8) = 300.0f;
-  h.at(21, 8) = std::nextafter(300.0f, 0.0f);
-  h.at(22, 8) = std::nextafter(h.at(21, 8), 0.0f);  // the other pit
-  h.at(23, 8) = 300.5f;                             // its sill
-  for (int x = 24; x < 32; ++x) h.at(x, 8) = 300.0f - float(x - 23);
-  for (float fill : {0.0f, 0.7f, 1.0f}) {
-    Heightmap carved = h;
-    rivers::DrainageGraph graph(32, 17, 1, 10.0f);
-    EXPECT_GT(graph.resolveLakes(carved.data(), fill, 7.5f).pits, 1u);
-    EXPECT_EQ(pits(carved), 0) << "lake fill " << fill;
-  }
+  expectOnePassLeavesNoPit(floorOneFloatStepAbove([](Heightmap& h) {
+                             h.at(22, 8) = std::nextafter(h.at(21, 8), 0.0f);  // the other pit
+                             h.at(23, 8) = 300.5f;                             // its sill
+                             for (int x = 24; x < 32; ++x) h.at(x, 8) = 300.0f - float(x - 23);
+                           }),
+                           2);
 }
 
 // Ground cut back to the steepest slope that stands makes a round cone about a low outlet, not an octagon:
@@ -369,15 +374,20 @@ TEST(RiversModel, PaintedRainMakesTheRivers) {
   EXPECT_GT(untouched, 500);  // most of the east half
 }
 
-TEST(RiversModel, UpliftFollowsTheInputWhenKeepingItsShape) {
-  Terrain start = testing::cone(64, 1000.0f);
+// Nothing but uplift: 1 m a step at the top.
+RiversParams upliftOnly() {
   RiversParams p;
   p.erodibility = 0.0f;
   p.diffusion = 0.0f;
   p.maxSlope = 89.0f;
   p.uplift = 1.0f;
-  p.timeStep = 1000.0f;  // 1 m a step at the top
-  const Terrain end = runRivers(start, p, 2);
+  p.timeStep = 1000.0f;
+  return p;
+}
+
+TEST(RiversModel, UpliftFollowsTheInputWhenKeepingItsShape) {
+  Terrain start = testing::cone(64, 1000.0f);
+  const Terrain end = runRivers(start, upliftOnly(), 2);
   // The top rises nearly fully (the pattern is blurred over ~120 m so that bumps are not kept as pits), the
   // foot barely, the base level not at all.
   const float top = end.height.at(32, 32) - start.height.at(32, 32);
@@ -390,16 +400,10 @@ TEST(RiversModel, UpliftFollowsTheInputWhenKeepingItsShape) {
 // At 7.5 m cells the uplift pattern is worked out on 30 m cells and spread back: the same cone over the
 // same ground is lifted alike at both resolutions (the top and the foot), and smoothly in between.
 TEST(RiversModel, TheUpliftPatternIsTheSameAtFinerCells) {
-  RiversParams p;
-  p.erodibility = 0.0f;
-  p.diffusion = 0.0f;
-  p.maxSlope = 89.0f;
-  p.uplift = 1.0f;
-  p.timeStep = 1000.0f;
   auto lift = [&](int n, float cellSize) {
     Terrain t = testing::cone(n, 1000.0f);
     const Heightmap before = t.height;
-    RiversModel model(p, cellSize, 2);
+    RiversModel model(upliftOnly(), cellSize, 2);
     ErosionStats stats;
     model.run(t, nullptr, 0, 1, stats);
     Heightmap change = t.height;
