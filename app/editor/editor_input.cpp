@@ -1,8 +1,10 @@
 // Keyboard shortcuts and the camera's mouse controls.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <ctime>
 
 #include "app/editor/editor.h"
+#include "core/fresh_file_name.h"
 #include "render/terrain_pick.h"
 
 namespace runnel::editor {
@@ -29,7 +31,12 @@ void Editor::handleShortcuts() {
   if (pressed(GLFW_KEY_H)) style.heightRamp = !style.heightRamp;
   if (pressed(GLFW_KEY_O)) style.overlay = render::Overlay((int(style.overlay) + 1) % render::kOverlayCount);
   if (pressed(GLFW_KEY_TAB)) showPanel = !showPanel;
-  if (pressed(GLFW_KEY_F12)) screenshot("runnel-screenshot.png");
+  if (pressed(GLFW_KEY_F12)) {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    screenshot(freshFileName(".", "runnel", ".png", local));  // never over the last one
+  }
   handleRainShortcuts();
 }
 

@@ -35,7 +35,7 @@ void drawShortcutList() {
       {"Ctrl+Shift+Z, Ctrl+Y", "redo"},
       {"Ctrl+S / Ctrl+O", "save / open the project"},
       {"Ctrl+E", "export"},
-      {"F12", "screenshot (runnel-screenshot.png)"},
+      {"F12", "screenshot (runnel-YYYYMMDD-HHMMSS.png, never over an older one)"},
       {"Left drag", "orbit"},
       {"Right or middle drag", "pan"},
       {"Wheel", "zoom towards the cursor"},
