@@ -8,9 +8,9 @@
 
 #include "atomic_file.h"
 #include "error.h"
-#include "input_file.h"
 #include "formats.h"
 #include "height_sidecar.h"
+#include "input_file.h"
 
 namespace runnel {
 

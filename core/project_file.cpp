@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "error.h"
-#include "input_file.h"
 #include "heightmap_io.h"
+#include "input_file.h"
 #include "rain_springs.h"
 
 namespace runnel {
