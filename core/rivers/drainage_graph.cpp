@@ -83,17 +83,16 @@ void DrainageGraph::accumulate(const RainMap* rain) {
   order_.clear();
   if (width_ < 3 || height_ < 3) return;
   const size_t interior = size_t(width_ - 2) * size_t(height_ - 2);
-  order_.resize(interior);
+  order_.resize(interior + kQueueSlack * (bandRow_.size() - 1));
   const size_t bands = bandRow_.size() - 1;
   bandBegin_.resize(bands);
   bandEnd_.resize(bands);
   phaseEnd_.resize(bands);
-  due_.resize(bands);
   size_t begin = 0;
   for (size_t b = 0; b < bands; ++b) {
     bandBegin_[b] = bandEnd_[b] = begin;
     const int rows = std::min(bandRow_[b + 1], height_ - 1) - std::max(bandRow_[b], 1);
-    begin += size_t(std::max(rows, 0)) * (w - 2);
+    begin += size_t(std::max(rows, 0)) * (w - 2) + kQueueSlack;
     phaseEnd_[b].clear();
   }
   inboxWater_.assign((bands - 1) * 4 * w, 0.0f);
@@ -125,35 +124,39 @@ void DrainageGraph::sumBand(size_t b, int phase) {
   float* downWater = b + 1 < bands ? &inboxWater_[inboxSlot(b, kDown, writing) * w] : nullptr;
   uint8_t* downSenders = b + 1 < bands ? &inboxSenders_[inboxSlot(b, kDown, writing) * w] : nullptr;
 
-  std::vector<uint32_t>& dueCells = due_[b];
-  if (dueCells.size() < 64) dueCells.resize(64);
-  size_t done = bandEnd_[b];
   // A cell is due once every cell that sends it water is done; then its own area is whole and goes on to
-  // its lower neighbours. Due cells wait on a stack, so the walk runs downstream from each source while its
-  // cells are in cache. Inside the band every neighbour is written, zero share or not, and a due cell is
-  // pushed by moving the stack's top or not: branches here would mostly be mispredicted. Everything the
-  // loop reads is in locals: a byte store (marks) may alias any member, which would be reloaded.
-  auto drain = [&](uint32_t first) {
-    float* const area = area_.data();
-    uint8_t* const marks = marks_.data();
-    const Outflow* const outflow = outflow_.data();
-    uint32_t* const order = order_.data();
-    const float convergeArea = convergeArea_;
-    int64_t offset[8];
-    for (int k = 0; k < 8; ++k) offset[k] = offset_[k];
-    uint32_t* due = dueCells.data();
-    size_t capacity = dueCells.size(), top = 0, next = done;
-    due[top++] = first;
+  // its lower neighbours. The band's stretch of the order is the queue of due cells: a cell is summed when
+  // it comes up, so the cells some way ahead are known and their neighbourhoods are fetched from memory
+  // while this one is summed (on a big map each cell's neighbours are mostly out of cache, and waiting for
+  // them cost more than all the arithmetic). Inside the band every neighbour is written, zero share or not,
+  // and a due cell is queued by moving the tail or not: branches here would mostly be mispredicted.
+  // Everything the loop reads is in locals: a byte store (marks) may alias any member, which would be
+  // reloaded.
+  float* const area = area_.data();
+  uint8_t* const marks = marks_.data();
+  const Outflow* const outflow = outflow_.data();
+  uint32_t* const order = order_.data();
+  const float convergeArea = convergeArea_;
+  int64_t offset[8];
+  for (int k = 0; k < 8; ++k) offset[k] = offset_[k];
+  size_t head = bandEnd_[b], tail = head;
+  auto queue = [&](size_t c) {
+    marks[c] = kDone;
+    order[tail++] = uint32_t(c);
+  };
+  auto drain = [&] {
     float share[8];
-    while (top > 0) {
-      const uint32_t c = due[--top];
-      marks[c] = kDone;
-      order[next++] = c;
-      if (capacity < top + 8) {
-        dueCells.resize(2 * capacity);
-        due = dueCells.data();
-        capacity = dueCells.size();
+    while (head < tail) {
+      if (head + kLookAhead < tail) {
+        const size_t f = order[head + kLookAhead];
+        for (size_t r = f - w - 1; r <= f + w - 1; r += w) {
+          __builtin_prefetch(marks + r, 1);
+          __builtin_prefetch(area + r, 1);
+          __builtin_prefetch(area + r + 2, 1);
+        }
+        __builtin_prefetch(outflow + f);
       }
+      const uint32_t c = order[head++];
       const float a = area[c];
       sharesOf(outflow[c], a, convergeArea, share);
       const uint8_t* spread = outflow[c].spread;
@@ -162,9 +165,11 @@ void DrainageGraph::sumBand(size_t b, int phase) {
           const size_t j = size_t(int64_t(c) + offset[k]);
           area[j] += a * share[k];
           const uint8_t lower = spread[k] != 0;
-          marks[j] = uint8_t(marks[j] - lower);
-          due[top] = uint32_t(j);
-          top += lower & (marks[j] == 0);
+          const uint8_t waiting = uint8_t(marks[j] - lower);
+          const bool due = lower & (waiting == 0);
+          marks[j] = due ? kDone : waiting;
+          order[tail] = uint32_t(j);  // the band's stretch has kQueueSlack spare slots past its end
+          tail += due;
         }
         continue;
       }
@@ -174,7 +179,7 @@ void DrainageGraph::sumBand(size_t b, int phase) {
         if (j >= lo && j < hi) {
           area[j] += a * share[k];
           marks[j] = uint8_t(marks[j] - lower);
-          if (lower && marks[j] == 0) due[top++] = uint32_t(j);
+          if (lower && marks[j] == 0) queue(j);
         } else if (lower) {
           const bool up = j < lo;
           const size_t x = up ? j - (lo - w) : j - hi;
@@ -184,15 +189,13 @@ void DrainageGraph::sumBand(size_t b, int phase) {
         }
       }
     }
-    done = next;
   };
 
   if (phase == 0) {
+    // The band's sources (no higher neighbour) start the queue.
     for (size_t y = std::max<size_t>(firstRow, 1); y < std::min(endRow, size_t(height_) - 1); ++y)
-      for (size_t s = y * w + 1; s < (y + 1) * w - 1; ++s) {
-        if (marks_[s] != 0) continue;  // waits for water, or done
-        drain(uint32_t(s));
-      }
+      for (size_t s = y * w + 1; s < (y + 1) * w - 1; ++s)
+        if (marks[s] == 0) queue(s);
   } else {
     // The water other bands sent last phase, into this band's first and last rows.
     auto takeIn = [&](size_t slot, size_t row) {
@@ -203,16 +206,18 @@ void DrainageGraph::sumBand(size_t b, int phase) {
       for (size_t x = 0; x < w; ++x) {
         if (senders[x] == 0) continue;
         const size_t c = row * w + x;
-        area_[c] += water[x];
-        marks_[c] = uint8_t(marks_[c] - senders[x]);
+        area[c] += water[x];
+        marks[c] = uint8_t(marks[c] - senders[x]);
         water[x] = 0.0f;
         senders[x] = 0;
-        if (marks_[c] == 0) drain(uint32_t(c));
+        if (marks[c] == 0) queue(c);
       }
     };
     if (b > 0) takeIn(inboxSlot(b - 1, kDown, reading), firstRow);
     if (b + 1 < bands) takeIn(inboxSlot(b, kUp, reading), endRow - 1);
   }
+  drain();
+  const size_t done = tail;
   bandEnd_[b] = done;
   phaseEnd_[b].push_back(uint32_t(done));
 }

@@ -78,6 +78,8 @@ class DrainageGraph {
   std::vector<uint32_t> donorsFirstOrder() const;
   // Drainage area per cell, in cells.
   const std::vector<float>& area() const { return area_; }
+  // Where each cell's water goes, as route() found it.
+  const Outflow* outflows() const { return outflow_.data(); }
 
   // The share of interior cell i's water that goes to each neighbour (kDx, kDy's order; 0 where it is not
   // lower) when its drainage area is `cells`: spread by slope on hillslopes, more and more along the
@@ -122,6 +124,9 @@ class DrainageGraph {
     return (edge * 2 + way) * 2 + size_t(parity);
   }
   static constexpr int kBandRows = 128, kMaxBands = 16;
+  // accumulate(): how far ahead in the queue cells are fetched; spare slots after each band's stretch of
+  // the order, written past the queue's tail and never read.
+  static constexpr size_t kLookAhead = 16, kQueueSlack = 8;
 
   int width_, height_, threads_;
   float convergeArea_;
@@ -137,10 +142,9 @@ class DrainageGraph {
   std::vector<size_t> bandBegin_, bandEnd_;
   std::vector<std::vector<uint32_t>> phaseEnd_;
   int phases_ = 0;
-  std::vector<std::vector<uint32_t>> due_;  // per band, the stack of cells whose water is all in
-  std::vector<float> inboxWater_;           // per inbox slot a row: water crossing into it
-  std::vector<uint8_t> inboxSenders_;       // and how many cells sent it
-  std::vector<uint8_t> inboxTouched_;       // per slot: anything sent
+  std::vector<float> inboxWater_;      // per inbox slot a row: water crossing into it
+  std::vector<uint8_t> inboxSenders_;  // and how many cells sent it
+  std::vector<uint8_t> inboxTouched_;  // per slot: anything sent
   std::vector<Outflow> outflow_;
   std::vector<float> area_;
 };

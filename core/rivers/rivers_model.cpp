@@ -154,6 +154,12 @@ void RiversModel::spreadPower(const std::vector<float>& cells, int w, int hgt) {
 }
 
 void RiversModel::step(Terrain& terrain, const RainMap* rain) {
+  auto last = std::chrono::steady_clock::now();
+  auto lap = [&](double& stage) {
+    const auto now = std::chrono::steady_clock::now();
+    stage += std::chrono::duration<double>(now - last).count();
+    last = now;
+  };
   const int w = terrain.width(), hgt = terrain.heightCells();
   const size_t n = terrain.height.cellCount();
   float* h = terrain.height.data();
@@ -172,6 +178,7 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
         }
     });
   }
+  lap(stages_.uplift);
 
   // Hillslopes creep; the creep fades out where the last step's rivers run (rate x head / (head + power)),
   // so valley floors are not smeared. A hard line between creeping banks and fixed channel beds would be a
@@ -188,25 +195,38 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
     // The last step's spread power is spent (its fade is in the rates): its buffer holds the substeps.
     rivers::diffuse(h, before_.data(), w, hgt, threads_, power_);
   }
+  lap(stages_.creep);
 
   // Routing: lakes resolved, then the drainage area over the painted rain.
   graph_.resize(w, hgt, threads_, std::max(headCells, 1.0f));
   lakes_ = graph_.resolveLakes(h, params_.lakeFill, cellSize_);
+  lap(stages_.lakes);
   graph_.route(h);
+  lap(stages_.route);
   graph_.accumulate(rain);
+  lap(stages_.area);
 
   // Rivers cut, last: the step ends on a surface that drains everywhere (cutting opens no pit).
   before_.assign(h, h + n);
   spreadPower(graph_.area(), w, hgt);
-  rivers::incise(graph_, power_, before_.data(), h,
-                 {params_.erodibility, params_.concavity, params_.slopeExponent, headCells, params_.timeStep,
-                  cellSize_, std::tan(params_.maxSlope * 3.14159265f / 180.0f)});
+  const rivers::StreamPower cutting{params_.erodibility,
+                                    params_.concavity,
+                                    params_.slopeExponent,
+                                    headCells,
+                                    params_.timeStep,
+                                    cellSize_,
+                                    std::tan(params_.maxSlope * 3.14159265f / 180.0f)};
+  rivers::cuttingDepths(power_, cut_, cutting, w, hgt, threads_);
+  lap(stages_.spread);
+  rivers::incise(graph_, cut_, before_.data(), h, cutting);
+  lap(stages_.incise);
   // Cutting opens no pit in exact arithmetic; rounding, the slope limit and a lake filled part of the way can
   // leave a few cells a hair below all their neighbours. Lakes passes go on until one finds no pit (at most
   // four), so every step ends on a surface that drains everywhere, and a run comes out the same however it
   // is split into calls (the editor's batches follow the clock).
   for (int pass = 0; pass < 4; ++pass)
     if (graph_.resolveLakes(h, params_.lakeFill, cellSize_).pits == 0) break;
+  lap(stages_.closing);
 }
 
 void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,

@@ -33,6 +33,12 @@ class RiversModel : public ErosionModel {
   // What the last step found: closed basins drained.
   const rivers::LakeReport& lastLakes() const { return lakes_; }
 
+  // Wall seconds spent in each stage of the steps so far (for the benchmarks and docs/performance.md).
+  struct StageSeconds {
+    double uplift = 0, creep = 0, lakes = 0, route = 0, area = 0, spread = 0, incise = 0, closing = 0;
+  };
+  const StageSeconds& stageSeconds() const { return stages_; }
+
  private:
   void step(Terrain& terrain, const RainMap* rain);
   void captureShape(const Heightmap& h);
@@ -44,8 +50,10 @@ class RiversModel : public ErosionModel {
   std::vector<float> shape_;     // uplift share per cell, 0..1
   std::vector<float> before_;    // the creep rates; then the heights a step's graph was built on
   std::vector<float> power_;     // the drainage area spread over a river's width, in cells
+  std::vector<float> cut_;       // how deep each cell cuts per unit of slope this step
   rivers::DrainageGraph graph_;  // kept for its buffers
   rivers::LakeReport lakes_;
+  StageSeconds stages_;
 };
 
 }  // namespace runnel

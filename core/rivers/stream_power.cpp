@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <limits>
+
+#include "core/row_bands.h"
 
 namespace runnel::rivers {
 
@@ -35,18 +38,30 @@ void settle(float& h, float value) {
   std::atomic_ref<float>(h).store(value, std::memory_order_relaxed);
 }
 
+// std::nextafter(x, +infinity) for a finite x, inline: the next float up.
+float floatAbove(float x) {
+  if (x == 0.0f) return std::numeric_limits<float>::denorm_min();
+  uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  bits = x > 0.0f ? bits + 1 : bits - 1;
+  std::memcpy(&x, &bits, sizeof bits);
+  return x;
+}
+
 // A neighbour that is not lower: high enough to bound nothing, finite so that sums stay finite.
 constexpr float kNotLower = 3.0e38f;
 constexpr float kHalfSqrt2 = 0.70710678f;
+// The cells this far ahead in the order have their neighbourhoods fetched while this one is solved: the
+// order wanders over the map, and waiting for memory was most of the pass's time.
+constexpr size_t kAhead = 12;
 
 // One piece of the order (see DrainageGraph::visitReceiversFirst). Everything it reads over and over is a
 // local: through a reference, each store to `after` could alias it and it would be read again.
-void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph, const float* power,
+void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph, const float* cutDepth,
                  const float* before, float* after, const StreamPower& settings) {
   const StreamPower p = settings;
   const float* area = graph.area().data();
-  const double cellArea = double(p.cellSize) * p.cellSize;
-  const double headTerm = std::pow(double(p.channelHeadCells) * cellArea, double(p.concavity));
+  const Outflow* outflow = graph.outflows();
   const double perMetre = 1.0 / p.cellSize;
   const bool linear = p.slopeExponent == 1.0f;
   int64_t offset[8];
@@ -56,16 +71,29 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
   double perDistance[8];  // 1 / metres to each neighbour
   for (int k = 0; k < 8; ++k) perDistance[k] = double(kInvDistance[k]) * perMetre;
   float share[8];
+  const int64_t w = graph.width();
   for (size_t o = count; o-- > 0;) {  // receivers first
     const uint32_t c = cells[o];
+    if (o >= kAhead) {
+      const int64_t f = cells[o - kAhead];
+      for (int64_t r = -w; r <= w; r += w) {
+        __builtin_prefetch(after + f + r - 1, 1);
+        __builtin_prefetch(after + f + r + 1, 1);
+      }
+      __builtin_prefetch(before + f);
+      __builtin_prefetch(cutDepth + f);
+      __builtin_prefetch(area + f);
+      __builtin_prefetch(outflow + f);
+    }
     // What may stand: no steeper than maxGrade above its receivers (lower neighbours, already solved).
     const float hc = before[c];
+    const uint8_t* spread = outflow[c].spread;  // 0: not lower
     float down[8];                    // a receiver's new height; kNotLower for a neighbour that is not lower
     float highest = hc, lowest = hc;  // lowest: the lowest receiver's new height
     for (int k = 0; k < 8; ++k) {     // selects, not branches: which neighbours are lower is anyone's guess
       const size_t j = size_t(int64_t(c) + offset[k]);
       // after[j] + 0 or + kNotLower: arithmetic, as GCC makes a branch of a select between loads.
-      down[k] = peek(after[j]) + float(!(before[j] < hc)) * kNotLower;
+      down[k] = peek(after[j]) + float(spread[k] == 0) * kNotLower;
       highest = std::min(highest, down[k] + standing[k]);
       lowest = std::min(lowest, down[k]);
     }
@@ -82,13 +110,7 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
         // Inside the facet when the steepest way down lies between the two: 0 <= across <= along.
         highest = std::min(highest, across >= 0.0f && across <= along ? a + along : hc);
       }
-    if (power[c] <= p.channelHeadCells) {
-      settle(after[c], highest);
-      continue;
-    }
-    // K dt (A^m - Ac^m): channels start cutting at the channel head, smoothly.
-    const double cut = double(p.erodibility) * p.years *
-                       (std::pow(double(power[c]) * cellArea, double(p.concavity)) - headTerm);
+    const double cut = cutDepth[c];
     if (!(cut > 0.0)) {
       settle(after[c], highest);
       continue;
@@ -112,16 +134,31 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
     // Where the cut would bring the cell level with its receivers (a big river on a gentle grade, in
     // float), it stays a hair above the lowest: a flat would be a pit, and a run of them a lake to drain
     // again.
-    settle(after[c], std::max(cutTo, std::nextafter(lowest, std::numeric_limits<float>::infinity())));
+    settle(after[c], std::max(cutTo, floatAbove(lowest)));
   }
 }
 
 }  // namespace
 
-void incise(const DrainageGraph& graph, const std::vector<float>& power, const float* before, float* after,
+void cuttingDepths(const std::vector<float>& power, std::vector<float>& cut, const StreamPower& p, int width,
+                   int height, int threads) {
+  // In float (powf is correctly rounded in glibc, so the bytes are the same on any thread count): a row
+  // at a time on the threads, off the ordered pass.
+  const float cellArea = p.cellSize * p.cellSize;
+  const float headTerm = std::pow(p.channelHeadCells * cellArea, p.concavity);
+  const float scale = p.erodibility * p.years;
+  cut.resize(power.size());
+  forEachRowBand(height, size_t(width), threads, [&](int y0, int y1) {
+    for (size_t i = size_t(y0) * size_t(width); i < size_t(y1) * size_t(width); ++i)
+      cut[i] = power[i] > p.channelHeadCells ? scale * (std::pow(power[i] * cellArea, p.concavity) - headTerm)
+                                             : 0.0f;
+  });
+}
+
+void incise(const DrainageGraph& graph, const std::vector<float>& cut, const float* before, float* after,
             const StreamPower& p) {
   graph.visitReceiversFirst([&](const uint32_t* cells, size_t count) {
-    incisePiece(cells, count, graph, power.data(), before, after, p);
+    incisePiece(cells, count, graph, cut.data(), before, after, p);
   });
 }
 

@@ -18,12 +18,17 @@ struct StreamPower {
   float maxGrade;          // steepest ground that stands (rise per metre): steeper slides into the valley
 };
 
+// How deep each cell cuts per unit of slope in a step, K dt (A^m - Ac^m) with A = power x cell area (m²):
+// 0 or less where nothing is cut (below the channel head). Row by row on `threads`.
+void cuttingDepths(const std::vector<float>& power, std::vector<float>& cut, const StreamPower& p, int width,
+                   int height, int threads);
+
 // `before`: heights the graph was built on. Writes the eroded heights to `after`, which must hold a copy
 // of `before` on entry (border cells keep it).
 // Ground left steeper than maxGrade above its receivers slides away with the river (threshold hillslopes:
 // without it a valley cut faster than its walls can follow leaves cliffs).
-// `power`: the drainage area (cells) that sets each cell's cutting; the graph's own, or one spread wider.
-void incise(const DrainageGraph& graph, const std::vector<float>& power, const float* before, float* after,
+// `cut`: each cell's cuttingDepths(), from the graph's own drainage area or one spread wider.
+void incise(const DrainageGraph& graph, const std::vector<float>& cut, const float* before, float* after,
             const StreamPower& p);
 
 }  // namespace runnel::rivers

@@ -192,9 +192,9 @@ TEST(StreamPower, GroundCutBackToTheSteepestSlopeFormsARoundCone) {
   rivers::DrainageGraph graph(n, n, 1, 1.0f);
   graph.route(h.data());
   graph.accumulate(nullptr);
-  const std::vector<float> power(h.cellCount(), 0.0f);  // nothing cuts: only the slope limit acts
+  const std::vector<float> cut(h.cellCount(), 0.0f);  // nothing cuts: only the slope limit acts
   Heightmap after = h;
-  rivers::incise(graph, power, h.data(), after.data(), {0.0f, 0.45f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f});
+  rivers::incise(graph, cut, h.data(), after.data(), {0.0f, 0.45f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f});
   double worst = 0;
   for (int y = 1; y < n - 1; ++y)
     for (int x = 1; x < n - 1; ++x) {
