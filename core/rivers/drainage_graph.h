@@ -132,11 +132,12 @@ class DrainageGraph {
   float convergeArea_;
   int64_t offset_[8];
   std::vector<uint32_t> receiver_, order_;
-  std::vector<uint32_t> basin_;  // only in resolveLakes(): 0 reaches the border, b drains to pit b
+  std::vector<uint32_t> basin_;  // in resolveLakes(): 0 reaches the border, b drains to pit b (0 between)
   // A byte a cell: the floods' marks in resolveLakes(); from route() to accumulate(), how many higher
   // neighbours a cell still waits for (kDone once it is summed, kNeverDue on the border).
   std::vector<uint8_t> marks_;
   static constexpr uint8_t kDone = 0x40, kNeverDue = 0x80;
+  static constexpr uint8_t kKnown = 1, kWalked = 2;  // resolveLakes(): which receivers it has worked out
   // The order, by band: band b's cells at [bandBegin_[b], bandEnd_[b]), its phases ending at phaseEnd_[b].
   std::vector<int> bandRow_;  // band b covers rows [bandRow_[b], bandRow_[b + 1])
   std::vector<size_t> bandBegin_, bandEnd_;

@@ -215,15 +215,21 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
   const uint32_t pits = uint32_t(pit.size());
   report.lakes = pits;
   if (pits == 0) return report;
-  basin_.resize(size_t(width_) * size_t(height_), 0);
-  // Steepest-descent receivers of every cell, all from the heights as they are now: worked out lazily while
-  // fills and trenches change heights, two of them could point at each other and a trench walk go round for
-  // ever.
-  receiver_.resize(size_t(width_) * size_t(height_));
-  forEachRowBand(height_, size_t(width_), threads_, [&](int y0, int y1) {
-    for (size_t i = size_t(y0) * size_t(width_); i < size_t(y1) * size_t(width_); ++i)
-      receiver_[i] = steepestNeighbour(h, uint32_t(i));
-  });
+  // Steepest-descent receivers, only of the cells the lakes need (a few dozen lakes a step in a map of
+  // millions of cells), all from the heights as they are before anything is filled or cut: worked out
+  // while fills and trenches change heights, two of them could point at each other and a trench walk go
+  // round for ever. marks_: 0 not known yet, kKnown receiver known, kWalked its way to the border known.
+  const size_t n = size_t(width_) * size_t(height_);
+  basin_.resize(n, 0);  // all 0 between calls
+  receiver_.resize(n);
+  if (lakeFill >= 1.0f) marks_.assign(n, 0);  // else breachPuddles left every mark 0
+  auto receiverOf = [&](uint32_t c) {
+    if (marks_[c] == 0) {
+      marks_[c] = kKnown;
+      receiver_[c] = steepestNeighbour(h, c);
+    }
+    return receiver_[c];
+  };
 
   // Basins 1..pits: each pit and every cell whose steepest path ends in it, found by walking uphill from
   // the pit (cells of basin b are members[first[b] .. first[b + 1]), receivers before donors). All other
@@ -233,11 +239,12 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
     first[b] = uint32_t(members.size());
     members.push_back(pit[b - 1]);
     basin_[pit[b - 1]] = b;
+    receiverOf(pit[b - 1]);
     for (size_t q = first[b]; q < members.size(); ++q) {
       const uint32_t c = members[q];
       for (int k = 0; k < 8; ++k) {
         const uint32_t j = uint32_t(int64_t(c) + offset_[k]);
-        if (j != c && receiver_[j] == c) {
+        if (j != c && receiverOf(j) == c) {
           basin_[j] = b;
           members.push_back(j);
         }
@@ -311,6 +318,16 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
     }
   }
 
+  // Every way a trench may take out of a basin, walked now while the heights are as they were: from each
+  // pass across to the border (a cell outside every basin drains there by steepest descent).
+  for (uint32_t b = 1; b <= pits; ++b)
+    for (uint32_t c = outletAcross[b]; c != kUnset && basin_[c] == 0 && marks_[c] != kWalked;) {
+      const uint32_t r = receiverOf(c);
+      marks_[c] = kWalked;
+      if (r == c) break;
+      c = r;
+    }
+
   // Lake fill: each basin raised a share of the way from its pit to its spill level, then graded towards
   // its pit along the buried valley floor (donors before receivers), so the lake bed still drains.
   if (lakeFill > 0.0f) {
@@ -358,7 +375,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
     float length = 0.0f;
     uint32_t c = pitCell, exit = kUnset;
     for (;;) {
-      const uint32_t r = receiver_[c];
+      const uint32_t r = receiverOf(c);  // known already: the basins and the walks from their passes
       if (r == c) break;
       length += distance(c, r, width_, cellSize);
       if (h[r] < level || onBorder(r)) {
@@ -372,9 +389,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
     }
     if (exit != kUnset) gradeTrench(h, level, trench, along, length, exit, cellSize, report);
   }
-  // Lakes are rare after a run's first step: their eight bytes a cell are not kept meanwhile.
-  basin_ = {};
-  receiver_ = {};
+  for (const uint32_t c : members) basin_[c] = 0;
   return report;
 }
 
