@@ -1,7 +1,9 @@
 // Stats: what the erosion has done since the last reset, with plots over time.
 #include <imgui.h>
 
+#include <cctype>
 #include <cinttypes>
+#include <string>
 
 #include "app/editor/editor.h"
 #include "app/editor/panels.h"
@@ -15,6 +17,15 @@ void drawStatsPanel(Editor& e) {
     return;
   }
   const ErosionStats& st = s->stats;
+  // Counted in the model's own unit (droplets, iterations or steps); the path figures are the droplets'.
+  const AmountKind amount = e.erosion.info().amount;
+  const std::string unit = amountUnit(amount);
+  std::string Unit = unit;
+  Unit[0] = char(std::toupper(static_cast<unsigned char>(Unit[0])));
+  const std::string perSecond = Unit + "/s", perSecondPlot = unit + "/s";
+  const std::string runTip = Unit + " run since the last reset";
+  const std::string batchTip =
+      Unit + " the worker runs between looks at its commands (adapts to the batch length)";
   ImGui::PushID("stats");
   if (ImGui::BeginTable("figures", 2, ImGuiTableFlags_SizingStretchProp)) {
     auto row = [](const char* name, const char* tip, const char* fmt, auto value) {
@@ -25,14 +36,16 @@ void drawStatsPanel(Editor& e) {
       ImGui::TableNextColumn();
       ImGui::Text(fmt, value);
     };
-    row("Droplets", "Droplets run since the last reset", "%" PRIu64, s->dropletsDone);
-    row("Droplets/s", "Over the last quarter second", "%.0f", double(e.statsHistory.currentRate()));
-    row("Batch", "Droplets the worker runs between looks at its commands (adapts to the batch length)",
-        "%" PRIu64, e.worker().batchSize());
-    row("Avg path", "Average steps a droplet took", "%.1f", st.avgPath());
-    row("Long paths cut", "Droplets stopped at the path length limit", "%" PRIu64, st.longPaths);
-    row("Random dirs", "Steps where the ground was flat and a random direction was taken", "%" PRIu64,
-        st.randomDirs);
+    row(Unit.c_str(), runTip.c_str(), "%" PRIu64, s->dropletsDone);
+    row(perSecond.c_str(), "Over the last quarter second", amount == AmountKind::Droplets ? "%.0f" : "%.2f",
+        double(e.statsHistory.currentRate()));
+    row("Batch", batchTip.c_str(), "%" PRIu64, e.worker().batchSize());
+    if (amount == AmountKind::Droplets) {
+      row("Avg path", "Average steps a droplet took", "%.1f", st.avgPath());
+      row("Long paths cut", "Droplets stopped at the path length limit", "%" PRIu64, st.longPaths);
+      row("Random dirs", "Steps where the ground was flat and a random direction was taken", "%" PRIu64,
+          st.randomDirs);
+    }
     row("Eroded", "Volume taken from the terrain (world units^3)", "%.1f", st.eroded);
     row("Deposited", "Volume laid down", "%.1f", st.deposited);
     row("Lost", "Sediment thrown away at a cut path or carried off an open edge", "%.1f", st.lost);
@@ -41,7 +54,8 @@ void drawStatsPanel(Editor& e) {
   float w = ImGui::GetContentRegionAvail().x;
   float h = ImGui::GetFontSize() * 3.5f;
   const auto& rate = e.statsHistory.dropletsPerSecond();
-  ImGui::PlotLines("##rate", rate.data(), int(rate.size()), 0, "droplets/s", 0.0f, FLT_MAX, ImVec2(w, h));
+  ImGui::PlotLines("##rate", rate.data(), int(rate.size()), 0, perSecondPlot.c_str(), 0.0f, FLT_MAX,
+                   ImVec2(w, h));
   const auto& eroded = e.statsHistory.erodedVolume();
   ImGui::PlotLines("##eroded", eroded.data(), int(eroded.size()), 0, "eroded volume", 0.0f, FLT_MAX,
                    ImVec2(w, h));
