@@ -11,26 +11,47 @@
 #include <cstdio>
 #include <cstring>
 
+#include <sys/stat.h>
+
 #include "error.h"
 #include "formats.h"
+#include "memory_budget.h"
 
 namespace runnel::formats {
 
 namespace {
 
-// Refuses an oversized data window from the header alone. OpenEXR's core API parses headers without the
-// chunk table, which the C++ reader would size by the window before we could check it. A file the core API
+// Refuses an oversized data window, and a file too small for the chunks its header declares or asking for
+// more memory than the limit, from the header alone. OpenEXR's core API parses headers without the chunk
+// table, which the C++ reader would size by the window before we could check it. A file the core API
 // cannot parse is left to the C++ reader, whose message is the one reported.
 void checkExrSize(const std::string& path) {
   exr_context_initializer_t init = EXR_DEFAULT_CONTEXT_INITIALIZER;
   init.error_handler_fn = [](exr_const_context_t, exr_result_t, const char*) {};  // no print to stderr
   exr_context_t context = nullptr;
   exr_attr_box2i_t window;
-  bool known = exr_start_read(&context, path.c_str(), &init) == EXR_ERR_SUCCESS &&
-               exr_get_data_window(context, 0, &window) == EXR_ERR_SUCCESS;
+  int32_t chunks = 0;
+  uint64_t chunkBytes = 0;  // one chunk's pixels, unpacked
+  const bool known = exr_start_read(&context, path.c_str(), &init) == EXR_ERR_SUCCESS &&
+                     exr_get_data_window(context, 0, &window) == EXR_ERR_SUCCESS;
+  const bool chunked = known && exr_get_chunk_count(context, 0, &chunks) == EXR_ERR_SUCCESS &&
+                       exr_get_chunk_unpacked_size(context, 0, &chunkBytes) == EXR_ERR_SUCCESS && chunks > 0;
   exr_finish(&context);
-  if (known)
-    checkSize(int64_t(window.max.x) - window.min.x + 1, int64_t(window.max.y) - window.min.y + 1, path);
+  if (!known) return;
+  const int64_t width = int64_t(window.max.x) - window.min.x + 1,
+                height = int64_t(window.max.y) - window.min.y + 1;
+  checkSize(width, height, path);
+  struct stat st;
+  if (!chunked || stat(path.c_str(), &st) != 0) return;
+  // Every chunk has its 8-byte place in the table after the header.
+  const uint64_t table = uint64_t(chunks) * 8, fileBytes = uint64_t(st.st_size);
+  if (table > fileBytes)
+    throw Error(path + ": declares " + std::to_string(chunks) +
+                " chunks of pixels, whose table alone needs " + describeBytes(table) + ", in a file of " +
+                describeBytes(fileBytes) + " (truncated or corrupt)");
+  // The heights, the table, and a chunk packed and unpacked.
+  checkMemory(path, "a " + std::to_string(width) + "x" + std::to_string(height) + " image",
+              uint64_t(width) * uint64_t(height) * sizeof(float) + table + 2 * chunkBytes);
 }
 
 }  // namespace

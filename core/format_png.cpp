@@ -13,8 +13,11 @@
 #include <cstring>
 #include <vector>
 
+#include <sys/stat.h>
+
 #include "error.h"
 #include "formats.h"
+#include "memory_budget.h"
 
 namespace runnel::formats {
 
@@ -59,6 +62,23 @@ bool readPngHeader(PngReader& r, PngHeader& h) {
   png_read_info(r.png, r.info);
   png_get_IHDR(r.png, r.info, &h.width, &h.height, &h.depth, &h.colour, &h.interlace, nullptr, nullptr);
   return true;
+}
+
+// A PNG's pixels are deflated, and deflate expands its data at most 1032 times: a header declaring more
+// pixels than the file could hold is refused before anything is allocated for them (a 69-byte file
+// declaring 16384x16384 asked for 2.5 GB).
+constexpr uint64_t kMostDeflateExpands = 1032;
+
+void checkPngHolds(PngReader& r, const PngHeader& h, const std::string& path) {
+  struct stat st;
+  if (fstat(fileno(r.file), &st) != 0) return;
+  const uint64_t bitsPerPixel = uint64_t(h.depth) * png_get_channels(r.png, r.info);
+  const uint64_t pixelBytes = (uint64_t(h.width) * bitsPerPixel + 7) / 8 * h.height;
+  const uint64_t fileBytes = uint64_t(st.st_size);
+  if (pixelBytes <= fileBytes * kMostDeflateExpands) return;
+  throw Error(path + ": declares " + std::to_string(h.width) + "x" + std::to_string(h.height) + " pixels (" +
+              describeBytes(pixelBytes) + ") in a file of " + describeBytes(fileBytes) +
+              ", more than its compressed data can hold (truncated or corrupt)");
 }
 
 // Step 2: transforms that leave 8- or 16-bit grey or RGB samples in host byte order.
@@ -173,6 +193,7 @@ Decoded readPng(const std::string& path) {
   PngHeader h;
   if (!readPngHeader(r, h)) corrupt(path, r);
   checkSize(h.width, h.height, path);  // before any pixel memory is allocated
+  checkPngHolds(r, h, path);
 
   int channels = 0, depth = 0;
   size_t rowBytes = 0;
@@ -180,6 +201,13 @@ Decoded readPng(const std::string& path) {
   if ((channels != 1 && channels != 3) || (depth != 8 && depth != 16))
     throw Error(path + ": unsupported PNG layout (" + std::to_string(channels) + " channels of " +
                 std::to_string(depth) + " bits after conversion)");
+  // The heights, and a row, or the whole image when it is interlaced (its passes fill every row).
+  const uint64_t mapBytes = uint64_t(h.width) * h.height * sizeof(float);
+  const bool interlaced = h.interlace != PNG_INTERLACE_NONE;
+  checkMemory(path,
+              std::string("a ") + (interlaced ? "interlaced " : "") + std::to_string(h.width) + "x" +
+                  std::to_string(h.height) + " image",
+              mapBytes + (interlaced ? (uint64_t(rowBytes) + sizeof(png_bytep)) * h.height : rowBytes));
 
   Decoded d;
   d.samples = Heightmap(int(h.width), int(h.height));

@@ -13,6 +13,7 @@
 
 #include "error.h"
 #include "formats.h"
+#include "memory_budget.h"
 
 namespace runnel::formats {
 
@@ -37,6 +38,9 @@ int onTiffWarning(TIFF*, void*, const char*, const char*, va_list) {
 }  // e.g. unknown GeoTIFF tags
 
 // The GeoTIFF tags Runnel reads and writes, made known to libtiff (it only knows baseline TIFF).
+// Writers choose tiles of up to a few thousand cells (GDAL 256, up to 4096 on request).
+constexpr uint32_t kMaxTileSide = 4096;
+
 constexpr ttag_t kPixelScaleTag = 33550;    // ModelPixelScaleTag: x, y, z size of a pixel
 constexpr ttag_t kTiepointTag = 33922;      // ModelTiepointTag: raster (i, j, k) -> model (x, y, z)
 constexpr ttag_t kGeoKeyDirectory = 34735;  // GeoKeyDirectoryTag: header, then (key, location, count, value)
@@ -196,38 +200,56 @@ Decoded readTiff(const std::string& path) {
   if (orientation != ORIENTATION_TOPLEFT && orientation != ORIENTATION_BOTLEFT)
     throw Error(path + ": unsupported TIFF orientation " + std::to_string(orientation));
   checkSize(width, height, path);  // before any pixel memory is allocated
+  auto fail = [&](const char* what) -> Error {
+    return Error(path + ": corrupt or truncated TIFF (" + what + ": " + file.why() + ")");
+  };
+
+  // The buffer a tile or a scanline needs, checked with the heights against the memory limit before
+  // either is allocated: a header of a few bytes can declare tiles of gigabytes.
+  const uint64_t mapBytes = uint64_t(width) * height * sizeof(float);
+  const std::string image = std::to_string(width) + "x" + std::to_string(height);
+  const bool tiled = TIFFIsTiled(tif);
+  uint32_t tileW = 0, tileH = 0;
+  tmsize_t bufferBytes = 0;
+  if (tiled) {
+    TIFFGetField(tif, TIFFTAG_TILEWIDTH, &tileW);
+    TIFFGetField(tif, TIFFTAG_TILELENGTH, &tileH);
+    bufferBytes = TIFFTileSize(tif);
+    if (tileW == 0 || tileH == 0 || bufferBytes <= 0 ||
+        uint64_t(bufferBytes) < uint64_t(tileW) * tileH * (bits / 8))
+      throw fail("tile size");
+    // Tiles come in steps of 16 cells; writers choose them up to a few thousand. Bigger than both the image
+    // and that, a tile is no real file's.
+    const std::string tiles = std::to_string(tileW) + "x" + std::to_string(tileH) + " tiles";
+    auto oversized = [](uint32_t tile, uint32_t side) {
+      return tile > kMaxTileSide && tile > (side + 15) / 16 * 16;
+    };
+    if (oversized(tileW, width) || oversized(tileH, height))
+      throw Error(path + ": declares " + tiles + " for a " + image + " image (corrupt)");
+    checkMemory(path, "a " + image + " image in " + tiles, mapBytes + uint64_t(bufferBytes));
+  } else {
+    bufferBytes = TIFFScanlineSize(tif);
+    if (bufferBytes <= 0 || uint64_t(bufferBytes) < uint64_t(width) * (bits / 8)) throw fail("scanline size");
+    checkMemory(path, "a " + image + " image", mapBytes + uint64_t(bufferBytes));
+  }
 
   Decoded d;
   d.samples = Heightmap(int(width), int(height));
   const double maxima[] = {0, 0, 255.0, 65535.0, 32767.0};
   d.sampleMax = maxima[int(type)];
-  auto fail = [&](const char* what) -> Error {
-    return Error(path + ": corrupt or truncated TIFF (" + what + ": " + file.why() + ")");
-  };
-
-  if (TIFFIsTiled(tif)) {
-    uint32_t tileW = 0, tileH = 0;
-    TIFFGetField(tif, TIFFTAG_TILEWIDTH, &tileW);
-    TIFFGetField(tif, TIFFTAG_TILELENGTH, &tileH);
-    tmsize_t tileBytes = TIFFTileSize(tif);
-    if (tileW == 0 || tileH == 0 || tileBytes <= 0 ||
-        uint64_t(tileBytes) < uint64_t(tileW) * tileH * (bits / 8))
-      throw fail("tile size");
-    std::vector<unsigned char> tile(static_cast<size_t>(tileBytes));
+  std::vector<unsigned char> buffer(static_cast<size_t>(bufferBytes));
+  if (tiled) {
     for (uint32_t ty = 0; ty < height; ty += tileH)
       for (uint32_t tx = 0; tx < width; tx += tileW) {
-        if (TIFFReadTile(tif, tile.data(), tx, ty, 0, 0) < 0) throw fail("tile");
+        if (TIFFReadTile(tif, buffer.data(), tx, ty, 0, 0) < 0) throw fail("tile");
         uint32_t w = std::min(tileW, width - tx), h = std::min(tileH, height - ty);
         for (uint32_t r = 0; r < h; ++r)
-          convert(tile.data() + size_t(r) * tileW * (bits / 8), type, w, d.samples.row(int(ty + r)) + tx);
+          convert(buffer.data() + size_t(r) * tileW * (bits / 8), type, w, d.samples.row(int(ty + r)) + tx);
       }
   } else {
-    tmsize_t lineBytes = TIFFScanlineSize(tif);
-    if (lineBytes <= 0 || uint64_t(lineBytes) < uint64_t(width) * (bits / 8)) throw fail("scanline size");
-    std::vector<unsigned char> line(static_cast<size_t>(lineBytes));
     for (uint32_t y = 0; y < height; ++y) {
-      if (TIFFReadScanline(tif, line.data(), y, 0) < 0) throw fail("strip");
-      convert(line.data(), type, width, d.samples.row(int(y)));
+      if (TIFFReadScanline(tif, buffer.data(), y, 0) < 0) throw fail("strip");
+      convert(buffer.data(), type, width, d.samples.row(int(y)));
     }
   }
   if (orientation == ORIENTATION_BOTLEFT)  // rows stored from the south: turn them north-first

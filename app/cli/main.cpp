@@ -5,10 +5,12 @@
 #include <exception>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "args.h"
 #include "commands.h"
 #include "core/error.h"
+#include "core/memory_budget.h"
 
 namespace {
 
@@ -29,6 +31,9 @@ constexpr const char* kUsage =
     ".pfm, .tif/.tiff (32-bit float), .exr, .obj (write only). 16-bit outputs get a sidecar FILE.json\n"
     "with the world heights of samples 0 and 65535.\n"
     "\n"
+    "Every command takes --max-memory SIZE: the most memory one file may ask for before its data is read\n"
+    "(default 4G; e.g. 16G, 512M).\n"
+    "\n"
     "Run 'runnel-cli COMMAND --help' for a command's flags.\n"
     "Exit status: 0 success, 1 failure (bad file or value), 2 usage error.\n";
 
@@ -43,6 +48,29 @@ constexpr Command kCommands[] = {
     {"info", runnel::cli::runInfo},
     {"bench", runnel::cli::runBench},
 };
+
+// Takes --max-memory SIZE (or --max-memory=SIZE) out of the command's arguments, before any "--", and sets
+// the limit. Throws UsageError for a value that is not a size.
+std::vector<std::string> takeMemoryLimit(std::vector<std::string> args) {
+  for (size_t i = 0; i < args.size() && args[i] != "--";) {
+    std::string value;
+    if (args[i] == "--max-memory") {
+      if (i + 1 >= args.size()) throw runnel::cli::UsageError("--max-memory: needs a value");
+      value = args[i + 1];
+      args.erase(args.begin() + ptrdiff_t(i), args.begin() + ptrdiff_t(i) + 2);
+    } else if (args[i].rfind("--max-memory=", 0) == 0) {
+      value = args[i].substr(13);
+      args.erase(args.begin() + ptrdiff_t(i));
+    } else {
+      ++i;
+      continue;
+    }
+    const auto bytes = runnel::parseMemorySize(value);
+    if (!bytes) throw runnel::cli::UsageError("--max-memory: '" + value + "' is not a size, e.g. 8G or 512M");
+    runnel::setMemoryLimit(*bytes);
+  }
+  return args;
+}
 
 }  // namespace
 
@@ -66,8 +94,8 @@ int main(int argc, char** argv) {
         name.c_str());
     return 2;
   }
-  runnel::cli::Args args(argv + 2, argv + argc);
   try {
+    const runnel::cli::Args args = takeMemoryLimit(runnel::cli::Args(argv + 2, argv + argc));
     return command->run(args);
   } catch (const runnel::cli::UsageError& e) {
     std::fprintf(stderr, "runnel-cli %s: %s (see runnel-cli %s --help)\n", command->name, e.what(),

@@ -9,13 +9,15 @@ namespace runnel::editor {
 
 const char* usage() {
   return "usage: runnel [FILE] [--screenshot OUT.png] [--frames N] [--size WxH] [--script FILE]\n"
-         "              [--frame-log FILE]\n"
+         "              [--frame-log FILE] [--max-memory SIZE]\n"
          "  FILE               a heightmap (.png .r16 .r32 .pfm .tif .exr) or a project (.runnel) to open;\n"
          "                     without one the editor starts on an fBm 512x512 terrain, ready to play\n"
          "  --screenshot OUT   render N frames (--frames, default 3), save the window as a PNG and exit\n"
          "  --size WxH         window size (default 1600x1000)\n"
          "  --script FILE      run editor actions from FILE (one a line) and exit when done; see README\n"
-         "  --frame-log FILE   write each frame's time in milliseconds to FILE\n";
+         "  --frame-log FILE   write each frame's time in milliseconds to FILE\n"
+         "  --max-memory SIZE  the most memory one file may ask for before it is read (default 4G; e.g. "
+         "16G)\n";
 }
 
 namespace {
@@ -53,6 +55,11 @@ EditorOptions parseOptions(int argc, char** argv) {
       o.script = value();
     } else if (a == "--frame-log") {
       o.frameLog = value();
+    } else if (a == "--max-memory") {
+      const std::string v = value();
+      const auto bytes = parseMemorySize(v);
+      if (!bytes) throw Error("--max-memory: '" + v + "' is not a size, e.g. 8G or 512M");
+      o.maxMemory = *bytes;
     } else if (!a.empty() && a[0] == '-') {
       throw Error(a + ": unknown option (see --help)");
     } else if (o.open.empty()) {

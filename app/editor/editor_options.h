@@ -1,6 +1,9 @@
 // The editor's command line.
 #pragma once
+#include <cstdint>
 #include <string>
+
+#include "core/memory_budget.h"
 
 namespace runnel::editor {
 
@@ -11,6 +14,7 @@ struct EditorOptions {
   int width = 1600, height = 1000;  // --size WxH (window size)
   std::string script;               // --script FILE: run editor actions, exit when done
   std::string frameLog;             // --frame-log FILE: one line per frame with its time (for tests)
+  uint64_t maxMemory = kDefaultMemoryLimit;  // --max-memory SIZE: the most one file may ask for
   bool help = false;
 };
 

@@ -164,6 +164,7 @@ int main(int argc, char** argv) {
       std::fputs(usage(), stdout);
       return 0;
     }
+    setMemoryLimit(options.maxMemory);
     return runEditor(options);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "runnel: %s\n", e.what());

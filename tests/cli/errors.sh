@@ -53,6 +53,13 @@ ok "$CLI" generate --size 16 --seed 1 -o sided.png
 rm sided.png.json && mkdir sided.png.json
 expect_exit 1 "sided.png.json: not a regular file \(a directory\)" timeout 10 "$CLI" info sided.png
 rm -r pipe.png pipe.r32 rainpipe.png folder.png sided.png sided.png.json
+# The memory one file may ask for before it is read: over the limit, refused naming the flag that raises it.
+ok "$CLI" generate --size 64 --seed 1 -o small.tif
+expect_exit 1 "small.tif: a 64x64 image needs .* over the 8.0 KiB limit \(--max-memory raises it\)" \
+  "$CLI" info small.tif --max-memory 8K
+ok "$CLI" info small.tif --max-memory=1G
+expect_exit 2 "--max-memory: 'lots' is not a size" "$CLI" info small.tif --max-memory lots
+rm small.tif
 expect_exit 1 "no/such/folder/a.png" "$CLI" erode in.r32 -o no/such/folder/a.png --droplets 10
 expect_exit 1 "out/a.xyz" "$CLI" erode in.r32 -o out/a.xyz --droplets 10
 expect_exit 1 "out/s.xyz" "$CLI" erode in.r32 -o out/a.r32 --droplets 10 --eroded out/s.xyz

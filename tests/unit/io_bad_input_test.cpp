@@ -16,6 +16,7 @@
 namespace runnel {
 namespace {
 
+using testing::pngClaiming;
 using testing::readBytes;
 using testing::ScratchDir;
 using testing::testMap;
@@ -38,30 +39,6 @@ std::string errorOf(F&& f) {
 
 #define EXPECT_MENTIONS(message, text) \
   EXPECT_NE(std::string(message).find(text), std::string::npos) << "message: " << (message)
-
-uint32_t crc32(const std::string& bytes) {
-  uint32_t c = 0xffffffffu;
-  for (unsigned char b : bytes) {
-    c ^= b;
-    for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
-  }
-  return ~c;
-}
-
-std::string bigEndian32(uint32_t v) {
-  return {char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
-}
-
-std::string pngChunk(const std::string& type, const std::string& data) {
-  return bigEndian32(uint32_t(data.size())) + type + data + bigEndian32(crc32(type + data));
-}
-
-// A well-formed PNG header for a w x h 16-bit grey image, followed by a tiny IDAT and IEND.
-std::string pngClaiming(uint32_t w, uint32_t h) {
-  std::string ihdr = bigEndian32(w) + bigEndian32(h) + std::string("\x10\x00\x00\x00\x00", 5);
-  return std::string("\x89PNG\r\n\x1a\n", 8) + pngChunk("IHDR", ihdr) +
-         pngChunk("IDAT", std::string("\x78\x9c\x03\x00\x00\x00\x00\x01", 8)) + pngChunk("IEND", "");
-}
 
 TEST(BadInput, APngClaiming100000x100000IsRefusedBeforeAllocating) {
   ScratchDir dir;

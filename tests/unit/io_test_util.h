@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -66,6 +67,30 @@ inline float maxAbsDiff(const Heightmap& a, const Heightmap& b) {
   float d = 0;
   for (size_t i = 0; i < a.cellCount(); ++i) d = std::max(d, std::fabs(a.data()[i] - b.data()[i]));
   return d;
+}
+
+inline uint32_t crc32(const std::string& bytes) {
+  uint32_t c = 0xffffffffu;
+  for (unsigned char b : bytes) {
+    c ^= b;
+    for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
+  }
+  return ~c;
+}
+
+inline std::string bigEndian32(uint32_t v) {
+  return {char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
+}
+
+inline std::string pngChunk(const std::string& type, const std::string& data) {
+  return bigEndian32(uint32_t(data.size())) + type + data + bigEndian32(crc32(type + data));
+}
+
+// A well-formed PNG header for a w x h 16-bit grey image, followed by a tiny IDAT and IEND: 65 bytes.
+inline std::string pngClaiming(uint32_t w, uint32_t h, bool interlaced = false) {
+  std::string ihdr = bigEndian32(w) + bigEndian32(h) + std::string("\x10\x00\x00\x00", 4) + char(interlaced);
+  return std::string("\x89PNG\r\n\x1a\n", 8) + pngChunk("IHDR", ihdr) +
+         pngChunk("IDAT", std::string("\x78\x9c\x03\x00\x00\x00\x00\x01", 8)) + pngChunk("IEND", "");
 }
 
 }  // namespace runnel::testing
