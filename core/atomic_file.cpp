@@ -1,12 +1,18 @@
 #include "atomic_file.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <mutex>
+#include <set>
 
 #include "error.h"
 #include "heightmap_io.h"
@@ -22,28 +28,86 @@ std::string folderOf(const std::string& path) {
   return path.substr(0, slash);
 }
 
-// A name no other writer uses: hidden, beside the target, with the process id and a per-process counter.
+// Temporary files are named kTempPrefix + "PID-N": hidden, short whatever the target's name (a name of 250
+// characters has no room for a suffix), with the writing process's id, so that the temporaries of a
+// process that died mid-write (a kill, a crash, a power cut) can be told apart and removed.
+constexpr const char* kTempPrefix = ".runnel-tmp-";
+
+// A name no other writer uses: beside the target, with the process id and a per-process counter.
 std::string tempNameFor(const std::string& target) {
   static std::atomic<unsigned> counter{0};
-  size_t slash = target.find_last_of('/');
-  std::string folder = slash == std::string::npos ? "" : target.substr(0, slash + 1);
-  std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
-  return folder + "." + base + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
+  const size_t slash = target.find_last_of('/');
+  const std::string folder = slash == std::string::npos ? "" : target.substr(0, slash + 1);
+  return folder + kTempPrefix + std::to_string(getpid()) + "-" + std::to_string(counter++);
+}
+
+// The process id in a temporary file's name: ours ("PID-N" after kTempPrefix), or the ".NAME.tmp-PID-N"
+// of earlier versions; 0 for any other name.
+pid_t writerOf(const std::string& name) {
+  size_t at;
+  if (name.rfind(kTempPrefix, 0) == 0)
+    at = std::strlen(kTempPrefix);
+  else if (name.size() > 1 && name[0] == '.' && (at = name.rfind(".tmp-")) != std::string::npos)
+    at += 5;
+  else
+    return 0;
+  char* end = nullptr;
+  const long pid = std::strtol(name.c_str() + at, &end, 10);
+  if (end == name.c_str() + at || *end != '-' || pid <= 0 || pid > INT_MAX) return 0;
+  for (const char* c = end + 1; *c; ++c)
+    if (*c < '0' || *c > '9') return 0;
+  return end[1] ? pid_t(pid) : 0;
+}
+
+// Removes, once per folder per process, the temporaries left there by processes that no longer run.
+void removeDeadTemporaries(const std::string& folder) {
+  static std::mutex mutex;
+  static std::set<std::string> cleaned;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!cleaned.insert(folder).second) return;
+  }
+  DIR* dir = ::opendir(folder.c_str());
+  if (!dir) return;
+  while (const dirent* entry = ::readdir(dir)) {
+    const pid_t pid = writerOf(entry->d_name);
+    if (pid == 0 || pid == getpid()) continue;
+    // ESRCH: no such process. EPERM means it runs (as another user): its file is left alone.
+    if (::kill(pid, 0) != 0 && errno == ESRCH) ::unlinkat(::dirfd(dir), entry->d_name, 0);
+  }
+  ::closedir(dir);
+}
+
+// The file a path names, through any symbolic links: writing replaces the file, and the link stays.
+std::string followLinks(std::string path) {
+  for (int hop = 0; hop < 40; ++hop) {
+    char to[PATH_MAX];
+    const ssize_t n = ::readlink(path.c_str(), to, sizeof to - 1);
+    if (n < 0) return path;  // not a link (or not there yet)
+    const std::string link(to, size_t(n));
+    const std::string folder = folderOf(path);
+    path = link[0] == '/' || folder == "." ? link : (folder == "/" ? "" : folder) + "/" + link;
+  }
+  errno = ELOOP;
+  return "";
 }
 
 }  // namespace
 
 AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
   if (target_.empty() || target_.back() == '/') fail("not a file name", EISDIR);
+  file_ = followLinks(target_);
+  if (file_.empty()) fail("", errno);
+  removeDeadTemporaries(folderOf(file_));
   for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
-    temp_ = tempNameFor(target_);
+    temp_ = tempNameFor(file_);
     // 0666 so the file gets the user's usual permissions through the umask, as a plain fopen would.
     fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd_ < 0 && errno != EEXIST) fail("", errno);
   }
   if (fd_ < 0) fail("", EEXIST);
   struct stat old;
-  if (::stat(target_.c_str(), &old) == 0 && S_ISREG(old.st_mode)) keepMode_ = int(old.st_mode & 07777);
+  if (::stat(file_.c_str(), &old) == 0 && S_ISREG(old.st_mode)) keepMode_ = int(old.st_mode & 07777);
 }
 
 AtomicFile::~AtomicFile() {
@@ -94,10 +158,10 @@ void AtomicFile::finish() {
 
 void AtomicFile::publish() {
   finish();
-  if (::rename(temp_.c_str(), target_.c_str()) != 0) fail("", errno);
+  if (::rename(temp_.c_str(), file_.c_str()) != 0) fail("", errno);
   published_ = true;
   // Make the rename itself durable; a failure here loses nothing already visible, so it is not reported.
-  int dir = ::open(folderOf(target_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  int dir = ::open(folderOf(file_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir >= 0) {
     ::fsync(dir);
     ::close(dir);

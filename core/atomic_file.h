@@ -1,6 +1,8 @@
 // A file that appears whole or not at all. The bytes go to a temporary file in the target's folder, which is
 // flushed to disk and renamed over the target when complete: a failure never leaves a truncated file where a
-// good one stood, and the temporary file is removed.
+// good one stood, and the temporary file is removed. A target that is a symbolic link has the file it points
+// to replaced (the link stays). Temporary files left in a folder by processes that died mid-write are removed
+// the first time a process writes there.
 #pragma once
 #include <cstddef>
 #include <cstdio>
@@ -36,6 +38,7 @@ class AtomicFile {
  private:
   [[noreturn]] void fail(const std::string& what, int err) const;
   std::string target_, temp_;
+  std::string file_;  // the target through its symbolic links: what is replaced
   int fd_ = -1;
   FILE* stream_ = nullptr;
   bool finished_ = false, published_ = false;

@@ -263,29 +263,6 @@ TEST(BadInput, UnwritablePaths) {
   EXPECT_EQ(dir.names(), (std::set<std::string>{"plain", "taken.pfm"}));
 }
 
-TEST(AtomicFile, AnAbandonedWriteLeavesTheTargetAlone) {
-  ScratchDir dir;
-  const std::string path = dir.file("t.bin");
-  writeFileAtomically(path, "old");
-  {
-    AtomicFile f(path);
-    f.write("new but unfinished", 18);
-    EXPECT_EQ(dir.names().size(), 2u);  // the target and the temporary file
-  }                                     // destroyed without publish, as when an exception unwinds a writer
-  EXPECT_EQ(readBytes(path), "old");
-  EXPECT_EQ(dir.names(), std::set<std::string>{"t.bin"});
-  writeFileAtomically(path, "new");
-  EXPECT_EQ(readBytes(path), "new");
-  // A replaced file keeps its permissions.
-  std::filesystem::permissions(path, std::filesystem::perms::owner_read |
-                                         std::filesystem::perms::owner_write |
-                                         std::filesystem::perms::group_read);
-  writeFileAtomically(path, "newer");
-  EXPECT_EQ(std::filesystem::status(path).permissions(), std::filesystem::perms::owner_read |
-                                                             std::filesystem::perms::owner_write |
-                                                             std::filesystem::perms::group_read);
-}
-
 // Damaged files of every format, byte flips and cuts at deterministic random places: each read gives a map
 // or an Error naming the file, never a crash or another exception (the suite also runs under ASan).
 TEST(BadInput, DamagedFilesOfEveryFormat) {

@@ -1,0 +1,90 @@
+// Writes that appear whole or not at all, whatever the name, the link or an earlier crash left behind.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "core/atomic_file.h"
+#include "core/heightmap_io.h"
+#include "io_test_util.h"
+
+namespace runnel {
+namespace {
+
+using testing::readBytes;
+using testing::ScratchDir;
+using testing::testMap;
+using testing::writeBytes;
+
+TEST(AtomicFile, AnAbandonedWriteLeavesTheTargetAlone) {
+  ScratchDir dir;
+  const std::string path = dir.file("t.bin");
+  writeFileAtomically(path, "old");
+  {
+    AtomicFile f(path);
+    f.write("new but unfinished", 18);
+    EXPECT_EQ(dir.names().size(), 2u);  // the target and the temporary file
+  }                                     // destroyed without publish, as when an exception unwinds a writer
+  EXPECT_EQ(readBytes(path), "old");
+  EXPECT_EQ(dir.names(), std::set<std::string>{"t.bin"});
+  writeFileAtomically(path, "new");
+  EXPECT_EQ(readBytes(path), "new");
+  // A replaced file keeps its permissions.
+  std::filesystem::permissions(path, std::filesystem::perms::owner_read |
+                                         std::filesystem::perms::owner_write |
+                                         std::filesystem::perms::group_read);
+  writeFileAtomically(path, "newer");
+  EXPECT_EQ(std::filesystem::status(path).permissions(), std::filesystem::perms::owner_read |
+                                                             std::filesystem::perms::owner_write |
+                                                             std::filesystem::perms::group_read);
+}
+
+// A name of 250 characters (the limit is 255): the temporary file's name must not grow from it.
+TEST(AtomicFile, LongNamesWrite) {
+  ScratchDir dir;
+  const std::string path = dir.file(std::string(246, 'n') + ".r32");
+  writeHeightmap(path, testMap(8, 8));
+  EXPECT_EQ(readHeightmap(path, {8, 8, {}, false}).width(), 8);
+  EXPECT_EQ(dir.names().size(), 1u);
+}
+
+// Writing through a symbolic link replaces the file it points to; the link stays a link.
+TEST(AtomicFile, ALinkKeepsPointingAtTheFileItNames) {
+  ScratchDir dir;
+  std::filesystem::create_directory(dir.file("real"));
+  writeFileAtomically(dir.file("real/map.txt"), "old");
+  std::filesystem::create_symlink("real/map.txt", dir.file("link.txt"));  // relative, as ln -s makes them
+  writeFileAtomically(dir.file("link.txt"), "new");
+  EXPECT_TRUE(std::filesystem::is_symlink(dir.file("link.txt")));
+  EXPECT_EQ(readBytes(dir.file("real/map.txt")), "new");
+  // A link to a file not made yet: the file is made where the link points.
+  std::filesystem::create_symlink(dir.file("real/later.txt"), dir.file("ahead.txt"));
+  writeFileAtomically(dir.file("ahead.txt"), "made");
+  EXPECT_TRUE(std::filesystem::is_symlink(dir.file("ahead.txt")));
+  EXPECT_EQ(readBytes(dir.file("real/later.txt")), "made");
+  EXPECT_EQ(dir.names(), (std::set<std::string>{"ahead.txt", "link.txt", "real"}));
+}
+
+// The temporary files of a process killed mid-write are removed the next time Runnel writes in that
+// folder; those of running processes, and files that only look alike, are left alone.
+TEST(AtomicFile, TemporariesOfDeadProcessesAreRemoved) {
+  ScratchDir dir;
+  const pid_t child = fork();
+  if (child == 0) _exit(0);
+  ASSERT_GT(child, 0);
+  waitpid(child, nullptr, 0);  // now a process id no process has
+  const std::string dead = std::to_string(child), alive = std::to_string(getppid());
+  for (const std::string& name :
+       {".runnel-tmp-" + dead + "-0", ".map.png.tmp-" + dead + "-3", ".runnel-tmp-" + alive + "-0",
+        ".runnel-tmp-" + dead + "-x", "notes.tmp-" + dead + "-1"})
+    writeBytes(dir.file(name), "left behind");
+  writeFileAtomically(dir.file("map.txt"), "new");
+  EXPECT_EQ(dir.names(), (std::set<std::string>{".runnel-tmp-" + alive + "-0", ".runnel-tmp-" + dead + "-x",
+                                                "map.txt", "notes.tmp-" + dead + "-1"}));
+}
+
+}  // namespace
+}  // namespace runnel
