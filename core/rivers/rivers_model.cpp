@@ -186,14 +186,15 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
   if (params_.diffusion > 0.0f) {
     const float rate = params_.diffusion * params_.timeStep / cellArea;
     const float head = std::max(headCells, 1.0f);
-    before_.resize(n);
+    cut_.resize(n);
     const bool fade = power_.size() == n;
     forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
       for (size_t i = size_t(y0) * size_t(w); i < size_t(y1) * size_t(w); ++i)
-        before_[i] = fade ? rate * head / (head + power_[i]) : rate;
+        cut_[i] = fade ? rate * head / (head + power_[i]) : rate;
     });
-    // The last step's spread power is spent (its fade is in the rates): its buffer holds the substeps.
-    rivers::diffuse(h, before_.data(), w, hgt, threads_, power_);
+    // The rates borrow the cutting depths' buffer (worked out afresh later in the step); the last step's
+    // spread power is spent (its fade is in the rates): its buffer holds the substeps.
+    rivers::diffuse(h, cut_.data(), w, hgt, threads_, power_);
   }
   lap(stages_.creep);
 
@@ -207,7 +208,6 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
   lap(stages_.area);
 
   // Rivers cut, last: the step ends on a surface that drains everywhere (cutting opens no pit).
-  before_.assign(h, h + n);
   spreadPower(graph_.area(), w, hgt);
   const rivers::StreamPower cutting{params_.erodibility,
                                     params_.concavity,
@@ -218,7 +218,7 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
                                     std::tan(params_.maxSlope * 3.14159265f / 180.0f)};
   rivers::cuttingDepths(power_, cut_, cutting, w, hgt, threads_);
   lap(stages_.spread);
-  rivers::incise(graph_, cut_, before_.data(), h, cutting);
+  rivers::incise(graph_, cut_, h, cutting);
   lap(stages_.incise);
   // Cutting opens no pit in exact arithmetic; rounding, the slope limit and a lake filled part of the way can
   // leave a few cells a hair below all their neighbours. Lakes passes go on until one finds no pit (at most

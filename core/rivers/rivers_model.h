@@ -48,9 +48,8 @@ class RiversModel : public ErosionModel {
   float cellSize_;
   int threads_;
   std::vector<float> shape_;     // uplift share per cell, 0..1
-  std::vector<float> before_;    // the creep rates; then the heights a step's graph was built on
   std::vector<float> power_;     // the drainage area spread over a river's width, in cells
-  std::vector<float> cut_;       // how deep each cell cuts per unit of slope this step
+  std::vector<float> cut_;       // the step's creep rates; then how deep each cell cuts per unit of slope
   rivers::DrainageGraph graph_;  // kept for its buffers
   rivers::LakeReport lakes_;
   StageSeconds stages_;

@@ -58,7 +58,7 @@ constexpr size_t kAhead = 12;
 // One piece of the order (see DrainageGraph::visitReceiversFirst). Everything it reads over and over is a
 // local: through a reference, each store to `after` could alias it and it would be read again.
 void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph, const float* cutDepth,
-                 const float* before, float* after, const StreamPower& settings) {
+                 float* after, const StreamPower& settings) {
   const StreamPower p = settings;
   const float* area = graph.area().data();
   const Outflow* outflow = graph.outflows();
@@ -80,13 +80,12 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
         __builtin_prefetch(after + f + r - 1, 1);
         __builtin_prefetch(after + f + r + 1, 1);
       }
-      __builtin_prefetch(before + f);
       __builtin_prefetch(cutDepth + f);
       __builtin_prefetch(area + f);
       __builtin_prefetch(outflow + f);
     }
     // What may stand: no steeper than maxGrade above its receivers (lower neighbours, already solved).
-    const float hc = before[c];
+    const float hc = after[c];                  // still as it was: only this cell writes it
     const uint8_t* spread = outflow[c].spread;  // 0: not lower
     float down[8];                    // a receiver's new height; kNotLower for a neighbour that is not lower
     float highest = hc, lowest = hc;  // lowest: the lowest receiver's new height
@@ -155,11 +154,9 @@ void cuttingDepths(const std::vector<float>& power, std::vector<float>& cut, con
   });
 }
 
-void incise(const DrainageGraph& graph, const std::vector<float>& cut, const float* before, float* after,
-            const StreamPower& p) {
-  graph.visitReceiversFirst([&](const uint32_t* cells, size_t count) {
-    incisePiece(cells, count, graph, cut.data(), before, after, p);
-  });
+void incise(const DrainageGraph& graph, const std::vector<float>& cut, float* h, const StreamPower& p) {
+  graph.visitReceiversFirst(
+      [&](const uint32_t* cells, size_t count) { incisePiece(cells, count, graph, cut.data(), h, p); });
 }
 
 }  // namespace runnel::rivers

@@ -23,12 +23,11 @@ struct StreamPower {
 void cuttingDepths(const std::vector<float>& power, std::vector<float>& cut, const StreamPower& p, int width,
                    int height, int threads);
 
-// `before`: heights the graph was built on. Writes the eroded heights to `after`, which must hold a copy
-// of `before` on entry (border cells keep it).
+// `h`: the heights the graph was built on, eroded in place (border cells keep theirs). Each cell is solved
+// once, after its receivers, from its own height as it was and its receivers' new ones.
 // Ground left steeper than maxGrade above its receivers slides away with the river (threshold hillslopes:
 // without it a valley cut faster than its walls can follow leaves cliffs).
 // `cut`: each cell's cuttingDepths(), from the graph's own drainage area or one spread wider.
-void incise(const DrainageGraph& graph, const std::vector<float>& cut, const float* before, float* after,
-            const StreamPower& p);
+void incise(const DrainageGraph& graph, const std::vector<float>& cut, float* h, const StreamPower& p);
 
 }  // namespace runnel::rivers
