@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <cstdio>
 
 #include "app/editor/editor.h"
 #include "app/editor/panels.h"
@@ -71,9 +72,10 @@ void drawErosionPanel(Editor& e) {
     if (p.logScale && p.lo > 0.0f) flags |= ImGuiSliderFlags_Logarithmic;
     float& v = s.current()[i];
     if (ImGui::SliderFloat(p.name, &v, p.lo, p.hi, "%.4g", flags)) changed = true;
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s\nDefault %g, range %g to %g. Ctrl+click to type a value.", p.tooltip,
-                        double(p.defaultValue), double(p.lo), double(p.hi));
+    char tip[512];
+    std::snprintf(tip, sizeof tip, "%s\nDefault %g, range %g to %g. Ctrl+click to type a value.", p.tooltip,
+                  double(p.defaultValue), double(p.lo), double(p.hi));
+    tooltip(tip);
   }
   if (ImGui::Button("Defaults")) {
     s.current() = defaultValues(s.info());

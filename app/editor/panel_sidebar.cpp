@@ -9,8 +9,10 @@
 
 namespace runnel::editor {
 
+// Not while the item is held: a tooltip over a slider being dragged hid the slider and its value.
 void tooltip(const char* text) {
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !ImGui::IsItemActive())
+    ImGui::SetTooltip("%s", text);
 }
 
 void helpMarker(const char* text) {
