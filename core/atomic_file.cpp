@@ -92,7 +92,43 @@ std::string followLinks(std::string path) {
   return "";
 }
 
+// The group publish() hands its file to, if one is open on this thread.
+thread_local PublishGroup* openGroup = nullptr;
+
+// Makes a rename durable; a failure here loses nothing already visible, so it is not reported.
+void syncFolderOf(const std::string& file) {
+  int dir = ::open(folderOf(file).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
+}
 }  // namespace
+
+// A group opened inside another joins it: its files wait for the outer group's commit.
+PublishGroup::PublishGroup() : outer_(openGroup) {
+  if (!outer_) openGroup = this;
+}
+
+PublishGroup::~PublishGroup() {
+  if (outer_) return;
+  if (openGroup == this) openGroup = nullptr;
+  for (const Held& h : held_) ::unlink(h.temp.c_str());
+}
+
+void PublishGroup::commit() {
+  if (outer_) return;
+  if (openGroup == this) openGroup = nullptr;
+  std::vector<Held> held = std::move(held_);
+  held_.clear();
+  for (size_t i = 0; i < held.size(); ++i)
+    if (::rename(held[i].temp.c_str(), held[i].file.c_str()) != 0) {
+      const int err = errno;
+      for (size_t j = i; j < held.size(); ++j) ::unlink(held[j].temp.c_str());
+      throw Error("cannot write " + held[i].target + ": " + std::strerror(err));
+    }
+  for (const Held& h : held) syncFolderOf(h.file);
+}
 
 AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
   if (target_.empty() || target_.back() == '/') fail("not a file name", EISDIR);
@@ -158,14 +194,14 @@ void AtomicFile::finish() {
 
 void AtomicFile::publish() {
   finish();
+  if (openGroup) {  // the group renames it, with the others, or removes it
+    openGroup->held_.push_back({temp_, file_, target_});
+    published_ = true;
+    return;
+  }
   if (::rename(temp_.c_str(), file_.c_str()) != 0) fail("", errno);
   published_ = true;
-  // Make the rename itself durable; a failure here loses nothing already visible, so it is not reported.
-  int dir = ::open(folderOf(file_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    ::fsync(dir);
-    ::close(dir);
-  }
+  syncFolderOf(file_);
 }
 
 void writeFileAtomically(const std::string& path, const std::string& bytes) {

@@ -7,8 +7,34 @@
 #include <cstddef>
 #include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace runnel {
+
+// Several files that appear together or not at all, such as the outputs of one run: while a group is open
+// on a thread, an AtomicFile's publish() only finishes its temporary file and hands it to the group. commit()
+// renames every one over its file; a group dropped without commit() removes them, and no file it was
+// writing has changed (a full disk at the third output leaves the first two as they were). A group opened
+// while another is open joins it.
+class PublishGroup {
+ public:
+  PublishGroup();
+  ~PublishGroup();  // removes the temporary files not committed
+  PublishGroup(const PublishGroup&) = delete;
+  PublishGroup& operator=(const PublishGroup&) = delete;
+  // Renames every finished temporary file over its file, in the order they were written; throws Error
+  // naming the first that fails (renames within a folder fail only when the folder itself is broken).
+  void commit();
+
+ private:
+  friend class AtomicFile;
+  struct Held {
+    std::string temp, file, target;
+  };
+  std::vector<Held> held_;
+  PublishGroup* outer_;  // the group this one joined, if any
+};
 
 class AtomicFile {
  public:

@@ -7,6 +7,7 @@
 #include "args.h"
 #include "chunked_run.h"
 #include "commands.h"
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/heightmap_io.h"
 #include "core/model_catalog.h"
@@ -153,6 +154,8 @@ int runErode(const Args& args) {
     throw Error(std::string("the ") + info.name + " model produced a non-finite height at cell " +
                 std::to_string(bad) + "; nothing was written");
 
+  // The outputs appear together or not at all: a failure at the last one leaves the first as they were.
+  PublishGroup outputs;
   writeHeightmap(*out, terrain.height, writeOptions);
   if (erodedOut) writeMap(*erodedOut, terrain.eroded, PreviewKind::Eroded, WriteOptions{});
   if (depositedOut) writeMap(*depositedOut, terrain.deposited, PreviewKind::Deposited, WriteOptions{});
@@ -160,6 +163,7 @@ int runErode(const Args& args) {
     writeHeightmap(*flowPath, dischargeLog10(terrain.height, rain.get(), common.cellSize, common.threads));
   if (hillshade) writePreviewPng(*hillshade, terrain.height, PreviewKind::Hillshade);
   if (statsPath) writeFileAtomically(*statsPath, stats.toJson() + "\n");
+  outputs.commit();
   if (!a.has("--quiet")) {
     std::string summary = stats.summary();
     if (info.amount != AmountKind::Droplets) {

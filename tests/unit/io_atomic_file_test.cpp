@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/atomic_file.h"
+#include "core/error.h"
 #include "core/heightmap_io.h"
 #include "io_test_util.h"
 
@@ -84,6 +85,42 @@ TEST(AtomicFile, TemporariesOfDeadProcessesAreRemoved) {
   writeFileAtomically(dir.file("map.txt"), "new");
   EXPECT_EQ(dir.names(), (std::set<std::string>{".runnel-tmp-" + alive + "-0", ".runnel-tmp-" + dead + "-x",
                                                 "map.txt", "notes.tmp-" + dead + "-1"}));
+}
+
+// The outputs of one run appear together or not at all: a write that fails after others were written (a
+// full disk at the third output) leaves every file as it was, and no temporary file behind.
+TEST(AtomicFile, AGroupOfFilesAppearsTogetherOrNotAtAll) {
+  ScratchDir dir;
+  const std::string a = dir.file("a.txt"), b = dir.file("b.txt"), c = dir.file("c.txt");
+  writeFileAtomically(a, "old a");
+  {
+    PublishGroup outputs;
+    writeFileAtomically(a, "new a");
+    writeFileAtomically(b, "new b");
+    EXPECT_EQ(readBytes(a), "old a");  // not before the group commits
+    EXPECT_FALSE(std::filesystem::exists(b));
+    EXPECT_THROW(writeFileAtomically(dir.file("missing/c.txt"), "c"), Error);
+  }  // dropped without commit, as when the error unwinds the run
+  EXPECT_EQ(readBytes(a), "old a");
+  EXPECT_EQ(dir.names(), std::set<std::string>{"a.txt"});
+  {
+    PublishGroup outputs;
+    writeFileAtomically(a, "new a");
+    writeFileAtomically(b, "new b");
+    {
+      PublishGroup inner;  // joins the open group
+      writeFileAtomically(c, "new c");
+      inner.commit();
+    }
+    EXPECT_FALSE(std::filesystem::exists(c));
+    outputs.commit();
+  }
+  EXPECT_EQ(readBytes(a), "new a");
+  EXPECT_EQ(readBytes(b), "new b");
+  EXPECT_EQ(readBytes(c), "new c");
+  EXPECT_EQ(dir.names(), (std::set<std::string>{"a.txt", "b.txt", "c.txt"}));
+  writeFileAtomically(a, "alone");  // no group open: published at once
+  EXPECT_EQ(readBytes(a), "alone");
 }
 
 }  // namespace
