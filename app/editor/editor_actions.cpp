@@ -280,7 +280,10 @@ bool Editor::openProject(const std::string& path) {
       std::snprintf(buf, sizeof buf, "%.9g", double(value));
       settings.set(name, buf);
     }
+    // The thread count is this machine's, not the project's (which does not record it).
+    const int threads = settings.common.threads;
     settings.common = p.common;
+    settings.common.threads = threads;
     settings.budget = p.budget;
     settings.build();
 

@@ -279,6 +279,12 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     std::fflush(stdout);
     return true;
   }
+  if (cmd == "show") {  // a setting's value, as `set` takes it: "show threads" prints "threads 2"
+    need(1);
+    std::printf("%s %s\n", w[1].c_str(), e.erosion.get(w[1]).c_str());
+    std::fflush(stdout);
+    return true;
+  }
   if (cmd == "quit") return next_ = lines_.size(), true;
   if (std::optional<bool> rained = runRainCommand(e, w)) return result(*rained);
   throw Error("unknown command '" + cmd + "'");

@@ -29,6 +29,7 @@ redo
 export redone.r32
 open session.runnel
 export reopened.r32
+show threads
 S
 editor --size 800x600 --script session.txt || fail "the script failed: $(cat "$TMP/editor.err")"
 
@@ -44,4 +45,5 @@ cmp -s undone.r32 editor.r32 || fail "undo of generate did not give back the ero
 cmp -s redone.r32 ridged.r32 || fail "redo did not give back the generated terrain"
 cmp -s reopened.r32 editor.r32 || fail "the project file did not give back the eroded terrain"
 grep -q "does-not-exist.png" "$TMP/editor.out" || fail "the import error does not name the file"
+grep -qx "threads 2" "$TMP/editor.out" || fail "opening a project changed the thread count: $(grep '^threads' "$TMP/editor.out")"
 echo "ok"
