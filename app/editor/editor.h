@@ -88,6 +88,8 @@ class Editor {
   bool removeSpring(int index);
   // Runs a rain edit, reporting `done` or the error in the status line.
   bool rainAction(const std::string& done, const std::function<void()>& action);
+  // The status line's hint after a stroke that changed no cell.
+  void noteStrokeChangedNothing(bool erase);
 
   // ---- state the panels read and edit ----
   GeneratorSettings generator;

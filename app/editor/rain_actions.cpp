@@ -19,13 +19,24 @@ bool Editor::rainAction(const std::string& done, const std::function<void()>& ac
   }
 }
 
+// A new map rains everywhere, so painting rain on it changes nothing: say why instead of nothing.
+void Editor::noteStrokeChangedNothing(bool erase) {
+  status.ok(erase ? "erasing took no rain away: no rain falls under the brush here"
+                  : "painting added no rain: it already rains fully here (a new map rains everywhere: Clear "
+                    "the rain in the Rain panel, then paint where rain falls)",
+            glfwGetTime());
+}
+
 bool Editor::paintRain(const std::vector<glm::vec2>& path, bool erase) {
-  return rainAction(erase ? "erased rain" : "painted rain", [&] {
+  bool changed = false;
+  const bool ok = rainAction(erase ? "erased rain" : "painted rain", [&] {
     if (path.empty()) throw Error("rain stroke: no points");
     rain.beginStroke(path[0].x, path[0].y, erase);
     for (size_t i = 1; i < path.size(); ++i) rain.moveStroke(path[i].x, path[i].y);
-    rain.endStroke(history);
+    changed = rain.endStroke(history);
   });
+  if (ok && !changed) noteStrokeChangedNothing(erase);
+  return ok;
 }
 
 bool Editor::rainFill(float density) {

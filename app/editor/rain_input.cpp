@@ -74,7 +74,8 @@ bool Editor::handleRainMouse() {
     }
     if (rain.stroking()) {
       if (!left && !right) {
-        rain.endStroke(history);
+        const bool erasing = rain.strokeErases();
+        if (!rain.endStroke(history)) noteStrokeChangedNothing(erasing);
       } else if (p) {
         rain.moveStroke(p->x, p->y);
       }

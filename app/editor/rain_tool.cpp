@@ -126,16 +126,18 @@ void RainTool::moveStroke(float x, float y) {
   changedRows(r.y0, r.y1);
 }
 
-void RainTool::endStroke(UndoHistory& history) {
-  if (!stroke_) return;
+bool RainTool::endStroke(UndoHistory& history) {
+  if (!stroke_) return false;
   RainStroke stroke = std::move(*stroke_);
   stroke_.reset();
   uniform_ = rain_.uniform() && rain_.level(0, 0) > 0;
-  if (stroke.before().rect.empty()) return;
+  if (stroke.before().rect.empty()) return false;
   RainPatch after = capturePatch(rain_, stroke.before().rect);
+  if (after.levels == stroke.before().levels) return false;
   history.record(
       stroke.erase() ? "erase rain" : "paint rain",
       std::make_shared<RainEdit>(*this, stroke.before(), std::move(after), rain_.springs(), rain_.springs()));
+  return true;
 }
 
 void RainTool::recordWhole(UndoHistory& history, const std::string& label, const RainPatch& before,

@@ -53,8 +53,11 @@ class RainTool {
   // ---- strokes: begin, move (map coordinates, cell i spans [i, i + 1)), end (records one undo step) ----
   void beginStroke(float x, float y, bool erase);
   void moveStroke(float x, float y);
-  void endStroke(UndoHistory& history);
+  // False when the stroke changed no cell (painting where it already rains fully, erasing where it is dry):
+  // then nothing is recorded.
+  bool endStroke(UndoHistory& history);
   bool stroking() const { return stroke_.has_value(); }
+  bool strokeErases() const { return stroke_ && stroke_->erase(); }
 
   // ---- whole-map operations and springs; each records one undo step ----
   void fill(float density, UndoHistory& history, const std::string& label);

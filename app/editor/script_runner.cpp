@@ -178,6 +178,8 @@ void ScriptRunner::advance(Editor& e) {
     if (expectError) words.erase(words.begin());
     std::string error;
     bool ok = false;
+    const std::string statusBefore = e.status.text;
+    const double statusTime = e.status.time;
     if (words.empty()) {
       error = "expect-error needs a command";
     } else {
@@ -187,12 +189,15 @@ void ScriptRunner::advance(Editor& e) {
         error = ex.what();
       }
     }
+    // What the command said in the status line, as the artist would read it.
+    const bool said = ok && (e.status.time != statusTime || e.status.text != statusBefore);
     if (checkScreenshot_) {
       screenshotExpectError_ = expectError;
       screenshotLine_ = lineNo;
       return;
     }
-    std::printf("script: %s -> %s\n", lines_[lineNo].c_str(), ok ? "ok" : error.c_str());
+    std::printf("script: %s -> %s%s%s\n", lines_[lineNo].c_str(), ok ? "ok" : error.c_str(), said ? ": " : "",
+                said ? e.status.text.c_str() : "");
     if (ok == expectError) {
       ++failures_;
       std::fprintf(stderr, "%s:%zu: %s\n", path_.c_str(), lineNo + 1,
