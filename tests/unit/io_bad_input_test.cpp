@@ -16,29 +16,12 @@
 namespace runnel {
 namespace {
 
+using testing::errorOf;
 using testing::pngClaiming;
 using testing::readBytes;
 using testing::ScratchDir;
 using testing::testMap;
 using testing::writeBytes;
-
-// The message of the Error `f` throws; fails the test when it throws nothing or something else.
-template <class F>
-std::string errorOf(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "not a runnel::Error: " << e.what();
-    return "";
-  }
-  ADD_FAILURE() << "no error";
-  return "";
-}
-
-#define EXPECT_MENTIONS(message, text) \
-  EXPECT_NE(std::string(message).find(text), std::string::npos) << "message: " << (message)
 
 TEST(BadInput, APngClaiming100000x100000IsRefusedBeforeAllocating) {
   ScratchDir dir;

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <functional>
 #include <vector>
 
 #include "core/error.h"
@@ -14,24 +13,12 @@
 namespace runnel {
 namespace {
 
+using testing::errorOf;
 using testing::pngClaiming;
 using testing::readBytes;
 using testing::ScratchDir;
 using testing::testMap;
 using testing::writeBytes;
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no error";
-  return "";
-}
-
-#define EXPECT_MENTIONS(message, text) \
-  EXPECT_NE(std::string(message).find(text), std::string::npos) << "message: " << (message)
 
 // Sets the memory limit for one test and puts the default back.
 struct LimitFor {

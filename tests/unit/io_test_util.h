@@ -11,6 +11,7 @@
 #include <set>
 #include <string>
 
+#include "core/error.h"
 #include "core/heightmap.h"
 
 namespace runnel::testing {
@@ -93,4 +94,23 @@ inline std::string pngClaiming(uint32_t w, uint32_t h, bool interlaced = false) 
          pngChunk("IDAT", std::string("\x78\x9c\x03\x00\x00\x00\x00\x01", 8)) + pngChunk("IEND", "");
 }
 
+// The message of the Error `f` throws; fails the test when it throws nothing or something else.
+template <class F>
+inline std::string errorOf(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "not a runnel::Error: " << e.what();
+    return "";
+  }
+  ADD_FAILURE() << "no error";
+  return "";
+}
+
 }  // namespace runnel::testing
+
+// EXPECT_MENTIONS(message, text): the message contains the text.
+#define EXPECT_MENTIONS(message, text) \
+  EXPECT_NE(std::string(message).find(text), std::string::npos) << "message: " << (message)
