@@ -56,9 +56,9 @@ constexpr float kHalfSqrt2 = 0.70710678f;
 constexpr size_t kAhead = 12;
 
 // One piece of the order (see DrainageGraph::visitReceiversFirst). Everything it reads over and over is a
-// local: through a reference, each store to `after` could alias it and it would be read again.
+// local: through a reference, each store to `h` (the heights) could alias it and it would be read again.
 void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph, const float* cutDepth,
-                 float* after, const StreamPower& settings) {
+                 float* h, const StreamPower& settings) {
   const StreamPower p = settings;
   const float* area = graph.area().data();
   const Outflow* outflow = graph.outflows();
@@ -77,22 +77,22 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
     if (o >= kAhead) {
       const int64_t f = cells[o - kAhead];
       for (int64_t r = -w; r <= w; r += w) {
-        __builtin_prefetch(after + f + r - 1, 1);
-        __builtin_prefetch(after + f + r + 1, 1);
+        __builtin_prefetch(h + f + r - 1, 1);
+        __builtin_prefetch(h + f + r + 1, 1);
       }
       __builtin_prefetch(cutDepth + f);
       __builtin_prefetch(area + f);
       __builtin_prefetch(outflow + f);
     }
     // What may stand: no steeper than maxGrade above its receivers (lower neighbours, already solved).
-    const float hc = after[c];                  // still as it was: only this cell writes it
+    const float hc = h[c];                      // still as it was: only this cell writes it
     const uint8_t* spread = outflow[c].spread;  // 0: not lower
     float down[8];                    // a receiver's new height; kNotLower for a neighbour that is not lower
     float highest = hc, lowest = hc;  // lowest: the lowest receiver's new height
     for (int k = 0; k < 8; ++k) {     // selects, not branches: which neighbours are lower is anyone's guess
       const size_t j = size_t(int64_t(c) + offset[k]);
-      // after[j] + 0 or + kNotLower: arithmetic, as GCC makes a branch of a select between loads.
-      down[k] = peek(after[j]) + float(spread[k] == 0) * kNotLower;
+      // h[j] + 0 or + kNotLower: arithmetic, as GCC makes a branch of a select between loads.
+      down[k] = peek(h[j]) + float(spread[k] == 0) * kNotLower;
       highest = std::min(highest, down[k] + standing[k]);
       lowest = std::min(lowest, down[k]);
     }
@@ -111,7 +111,7 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
       }
     const double cut = cutDepth[c];
     if (!(cut > 0.0)) {
-      settle(after[c], highest);
+      settle(h[c], highest);
       continue;
     }
     // The slope along the split flow: S = W h - B, W = sum w/d, B = sum w h_receiver/d (a neighbour that
@@ -125,7 +125,7 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
     }
     const double start = highest;
     if (!(W * start - B > 0.0)) {  // receivers did not drop below: nothing to cut
-      settle(after[c], highest);
+      settle(h[c], highest);
       continue;
     }
     const float cutTo = linear ? float((start + cut * B) / (1.0 + cut * W))
@@ -133,7 +133,7 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
     // Where the cut would bring the cell level with its receivers (a big river on a gentle grade, in
     // float), it stays a hair above the lowest: a flat would be a pit, and a run of them a lake to drain
     // again.
-    settle(after[c], std::max(cutTo, floatAbove(lowest)));
+    settle(h[c], std::max(cutTo, floatAbove(lowest)));
   }
 }
 
@@ -141,8 +141,8 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
 
 void cuttingDepths(const std::vector<float>& power, std::vector<float>& cut, const StreamPower& p, int width,
                    int height, int threads) {
-  // In float (powf is correctly rounded in glibc, so the bytes are the same on any thread count): a row
-  // at a time on the threads, off the ordered pass.
+  // In float, each cell's depth on its own (the same bytes on any thread count), a row at a time on the
+  // threads: off the ordered pass, where a double pow a cell cost a third of its time.
   const float cellArea = p.cellSize * p.cellSize;
   const float headTerm = std::pow(p.channelHeadCells * cellArea, p.concavity);
   const float scale = p.erodibility * p.years;
