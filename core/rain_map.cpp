@@ -167,7 +167,10 @@ bool RainMap::samplerMatchesCells() const {
 }
 
 bool RainMap::uniform() const {
-  if (!springs_.empty()) return false;
+  return springs_.empty() && levelsUniform();
+}
+
+bool RainMap::levelsUniform() const {
   return std::all_of(cells_.begin(), cells_.end(), [&](uint16_t c) { return c == cells_.front(); });
 }
 

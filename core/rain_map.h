@@ -31,7 +31,8 @@ class RainMap {
   float density(int x, int y) const { return float(cells_[index(x, y)]) * (1.0f / 65535.0f); }
   void setDensity(int x, int y, float d);  // clamps to [0, 1]; O(log W + log H)
   void fill(float d);
-  bool uniform() const;  // every cell at the same density and no springs
+  bool uniform() const;        // every cell at the same density and no springs
+  bool levelsUniform() const;  // every cell at the same density (springs or not)
   // Sum of densities (in cells) plus the springs' rates.
   double totalWeight() const;
 

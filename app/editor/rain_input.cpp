@@ -153,8 +153,9 @@ void Editor::syncRain(bool force) {
     else
       rainLayer_->uploadRows(rain.map(), y0, y1);
   }
-  // A uniform map says nothing, so it shows only while the brush is in hand.
-  rainLayer_->showOverlay = rain.showOverlay && (!rain.uniform() || rain.tool == EditTool::RainBrush);
+  // Rain that is the same everywhere says nothing, so it shows only while the brush is in hand (springs
+  // have their own markers: placing one left a wash over the whole terrain).
+  rainLayer_->showOverlay = rain.showOverlay && (!rain.evenRain() || rain.tool == EditTool::RainBrush);
 }
 
 }  // namespace runnel::editor

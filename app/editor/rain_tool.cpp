@@ -42,7 +42,7 @@ class RainEdit : public UndoableEdit {
     else
       tool_.changedRows(r.y0, r.y1);
     tool_.springsChanged();
-    tool_.uniform_ = rain.uniform() && rain.level(0, 0) > 0;
+    tool_.noteUniform();
   }
   RainTool& tool_;
   int width_, height_;
@@ -65,7 +65,7 @@ bool RainTool::fitTo(int width, int height) {
   selectedSpring = -1;
   rain_ = rain_.width() == 0 || uniform_ ? RainMap(width, height, 1.0f) : resampleRain(rain_, width, height);
   if (uniform_) rain_.springs().clear();
-  uniform_ = rain_.uniform() && rain_.level(0, 0) > 0;
+  noteUniform();
   changedAll();
   return true;
 }
@@ -79,7 +79,7 @@ void RainTool::setMap(const std::shared_ptr<const RainMap>& rain, int width, int
   } else {
     rain_ = RainMap(width, height, 1.0f);
   }
-  uniform_ = rain_.uniform() && rain_.level(0, 0) > 0;
+  noteUniform();
   changedAll();
 }
 
@@ -108,6 +108,12 @@ void RainTool::changedAll() {
   gpuWhole_ = gpuDirty_ = true;
 }
 
+void RainTool::noteUniform() {
+  const bool wet = rain_.level(0, 0) > 0;
+  uniform_ = rain_.uniform() && wet;
+  evenRain_ = rain_.levelsUniform() && wet;
+}
+
 void RainTool::springsChanged() {
   unpublished_ = true;  // every publish copies the springs
   uniform_ = false;
@@ -116,7 +122,7 @@ void RainTool::springsChanged() {
 
 void RainTool::beginStroke(float x, float y, bool erase) {
   stroke_.emplace(brush, erase);  // validates the brush
-  uniform_ = false;
+  uniform_ = evenRain_ = false;
   moveStroke(x, y);
 }
 
@@ -130,7 +136,7 @@ bool RainTool::endStroke(UndoHistory& history) {
   if (!stroke_) return false;
   RainStroke stroke = std::move(*stroke_);
   stroke_.reset();
-  uniform_ = rain_.uniform() && rain_.level(0, 0) > 0;
+  noteUniform();
   if (stroke.before().rect.empty()) return false;
   RainPatch after = capturePatch(rain_, stroke.before().rect);
   if (after.levels == stroke.before().levels) return false;
@@ -143,7 +149,7 @@ bool RainTool::endStroke(UndoHistory& history) {
 void RainTool::recordWhole(UndoHistory& history, const std::string& label, const RainPatch& before,
                            const std::vector<Spring>& springsBefore) {
   changedAll();
-  uniform_ = rain_.uniform() && rain_.level(0, 0) > 0;
+  noteUniform();
   history.record(label, std::make_shared<RainEdit>(*this, before, capturePatch(rain_, wholeMap(rain_)),
                                                    springsBefore, rain_.springs()));
 }
@@ -220,7 +226,7 @@ void RainTool::removeSpring(int index, UndoHistory& history) {
   std::vector<Spring> before = rain_.springs();
   runnel::removeSpring(rain_, size_t(index));
   springsChanged();
-  uniform_ = rain_.uniform() && rain_.level(0, 0) > 0;
+  noteUniform();
   selectedSpring = -1;
   history.record("delete spring",
                  std::make_shared<RainEdit>(*this, RainPatch{}, RainPatch{}, before, rain_.springs()));

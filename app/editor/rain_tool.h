@@ -44,6 +44,8 @@ class RainTool {
   // Uniform rain without springs: the worker gets no map (its fast path, the same droplets as runnel-cli
   // without --rain).
   bool uniform() const { return uniform_; }
+  // The same rain everywhere, springs or not: the rain map's overlay would say nothing.
+  bool evenRain() const { return evenRain_; }
   // Replaces the map (open project); null is uniform. Not undoable (the caller records the state).
   void setMap(const std::shared_ptr<const RainMap>& rain, int width, int height);
   std::shared_ptr<const RainMap> snapshot() const;  // for the project file; null when uniform
@@ -86,11 +88,12 @@ class RainTool {
   void changedRows(int y0, int y1);
   void changedAll();
   void springsChanged();
+  void noteUniform();  // after a change: uniform_ and evenRain_ from the map
   void recordWhole(UndoHistory& history, const std::string& label, const RainPatch& before,
                    const std::vector<Spring>& springsBefore);
 
   RainMap rain_;
-  bool uniform_ = true;
+  bool uniform_ = true, evenRain_ = true;
   RainPublisher publisher_;
   bool unpublished_ = false;
   uint64_t revision_ = 0;
