@@ -22,6 +22,13 @@ editor() {
   xvfb-run -a -s "-screen 0 1600x1000x24" "$RUNNEL" "$@" >"$TMP/editor.out" 2>"$TMP/editor.err"
 }
 
+# top_view_script: the script lines that generate the 128² test map and look straight down on it without the
+# panel, then save none.png (the view before whatever the test does next).
+top_view_script() {
+  printf '%s\n' "generate fbm size=128 seed=5" "view panel 0" "view pitch 89" "view yaw 0" "view frame" \
+    "frames 3" "screenshot none.png"
+}
+
 # mean_rgb PNG X Y W H: the mean colour of a rectangle as "R G B" (0-255).
 mean_rgb() {
   convert "$1" -crop "${4}x${5}+${2}+${3}" +repage -resize '1x1!' -format '%[fx:int(255*r+0.5)] %[fx:int(255*g+0.5)] %[fx:int(255*b+0.5)]' info:

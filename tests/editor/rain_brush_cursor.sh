@@ -3,14 +3,8 @@
 # nothing else in the view changes.
 source "$(dirname "$0")/common.bash"
 
-cat >session.txt <<'S'
-generate fbm size=128 seed=5
-view panel 0
-view pitch 89
-view yaw 0
-view frame
-frames 3
-screenshot none.png
+top_view_script >session.txt
+cat >>session.txt <<'S'
 rain cursor 64 64 24
 frames 2
 screenshot ring.png

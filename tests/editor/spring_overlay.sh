@@ -3,14 +3,8 @@
 # the overlay's colour until the map was painted).
 source "$(dirname "$0")/common.bash"
 
-cat >session.txt <<'S'
-generate fbm size=128 seed=5
-view panel 0
-view pitch 89
-view yaw 0
-view frame
-frames 3
-screenshot none.png
+top_view_script >session.txt
+cat >>session.txt <<'S'
 spring add 10 10 300 2
 frames 2
 screenshot spring.png
