@@ -50,6 +50,7 @@ float floatAbove(float x) {
 
 // A neighbour that is not lower: high enough to bound nothing, finite so that sums stay finite.
 constexpr float kNotLower = 3.0e38f;
+constexpr float kNotLowerBy[2] = {0.0f, kNotLower};  // indexed by "not lower"
 constexpr float kHalfSqrt2 = 0.70710678f;
 // The cells this far ahead in the order have their neighbourhoods fetched while this one is solved: the
 // order wanders over the map, and waiting for memory was most of the pass's time.
@@ -91,8 +92,9 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
     float highest = hc, lowest = hc;  // lowest: the lowest receiver's new height
     for (int k = 0; k < 8; ++k) {     // selects, not branches: which neighbours are lower is anyone's guess
       const size_t j = size_t(int64_t(c) + offset[k]);
-      // h[j] + 0 or + kNotLower: arithmetic, as GCC makes a branch of a select between loads.
-      down[k] = peek(h[j]) + float(spread[k] == 0) * kNotLower;
+      // h[j] + 0 or + kNotLower, the term loaded from a table: GCC makes a branch of a select (and of
+      // float(spread[k] == 0) * kNotLower), mispredicted on every other neighbour.
+      down[k] = peek(h[j]) + kNotLowerBy[spread[k] == 0];
       highest = std::min(highest, down[k] + standing[k]);
       lowest = std::min(lowest, down[k]);
     }
