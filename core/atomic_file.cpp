@@ -59,6 +59,15 @@ pid_t writerOf(const std::string& name) {
   return end[1] ? pid_t(pid) : 0;
 }
 
+}  // namespace
+
+bool processIsRunning(long pid) {
+  // ESRCH: no such process. EPERM means it runs (as another user).
+  return pid > 0 && pid <= INT_MAX && !(::kill(pid_t(pid), 0) != 0 && errno == ESRCH);
+}
+
+namespace {
+
 // Removes, once per folder per process, the temporaries left there by processes that no longer run.
 void removeDeadTemporaries(const std::string& folder) {
   static std::mutex mutex;
@@ -72,8 +81,7 @@ void removeDeadTemporaries(const std::string& folder) {
   while (const dirent* entry = ::readdir(dir)) {
     const pid_t pid = writerOf(entry->d_name);
     if (pid == 0 || pid == getpid()) continue;
-    // ESRCH: no such process. EPERM means it runs (as another user): its file is left alone.
-    if (::kill(pid, 0) != 0 && errno == ESRCH) ::unlinkat(::dirfd(dir), entry->d_name, 0);
+    if (!processIsRunning(pid)) ::unlinkat(::dirfd(dir), entry->d_name, 0);
   }
   ::closedir(dir);
 }

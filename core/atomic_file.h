@@ -36,6 +36,9 @@ class PublishGroup {
   PublishGroup* outer_;  // the group this one joined, if any
 };
 
+// False only when no process `pid` exists (one run by another user counts as running).
+bool processIsRunning(long pid);
+
 class AtomicFile {
  public:
   // Creates the temporary file; throws Error naming the target when its folder is not writable.

@@ -34,6 +34,7 @@ Editor::Editor(GLFWwindow* window) : window_(window) {
   // A new snapshot wakes the event loop, so an idle editor sleeps in glfwWaitEvents yet shows a run live.
   worker_->setOnPublish([] { glfwPostEmptyEvent(); });
   recentFiles = loadRecentFiles();
+  rainSeen_ = rain.revision();
 }
 
 Editor::~Editor() = default;
@@ -51,6 +52,11 @@ void Editor::takeSnapshot() {
                  snapshot_->terrain->heightCells() != s->terrain->heightCells();
   if (resized) framePending_ = true;
   shownVersion_ = s->version;
+  // Erosion work is work to save (a reset or a new base starts the count at 0 again).
+  if (s->dropletsDone != dropletsSeen_) {
+    if (s->dropletsDone > 0) noteEdit();
+    dropletsSeen_ = s->dropletsDone;
+  }
   if (!s->error.empty() && s->error != shownError_)
     status.fail("erosion stopped: " + s->error, glfwGetTime());
   shownError_ = s->error;
@@ -89,7 +95,14 @@ void Editor::frame() {
       --cut;  // not inside a character
     shown = shown.substr(0, cut) + "...";
   }
-  std::string title = "Runnel - " + shown + (worker_->playing() ? " - eroding" : "");
+  if (rain.revision() != rainSeen_) {
+    rainSeen_ = rain.revision();
+    noteEdit();
+  }
+  autosaveIfDue(start);
+  // The project's name, with * while there is unsaved work.
+  std::string title = "Runnel - " + std::filesystem::path(projectPath).filename().string() +
+                      (unsaved() ? " *" : "") + " - " + shown + (worker_->playing() ? " - eroding" : "");
   if (title != windowTitle_) glfwSetWindowTitle(window_, (windowTitle_ = title).c_str());
 
   handleShortcuts();
@@ -133,6 +146,7 @@ void Editor::frame() {
   }
 
   if (showPanel) drawPanel();
+  drawPrompts();
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   writePendingScreenshots();

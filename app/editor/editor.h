@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <functional>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,11 +14,13 @@
 #include "app/editor/flow_overlay.h"
 #include "app/editor/frame_recorder.h"
 #include "app/editor/rain_tool.h"
+#include "app/editor/recovery_folder.h"
 #include "app/editor/stats_history.h"
 #include "app/editor/status_line.h"
 #include "app/editor/undo_history.h"
 #include "core/generators.h"
 #include "core/heightmap_io.h"
+#include "core/project_file.h"
 #include "core/simulation_worker.h"
 #include "render/camera.h"
 #include "render/scaled_target.h"
@@ -91,6 +94,28 @@ class Editor {
   // The status line's hint after a stroke that changed no cell.
   void noteStrokeChangedNothing(bool erase);
 
+  // ---- unsaved work, autosave and recovery (unsaved_work.cpp) ----
+  // Work not in the project file: any edit, run or setting since the last save or open.
+  bool unsaved() const { return edits_ != savedEdits_; }
+  void noteEdit() { ++edits_; }
+  // Autosaves go to `folder` (blank: RecoveryFolder's default) every `seconds` while there is unsaved work
+  // (0: never), and before work that replaces the terrain. `offer`: ask at once to recover the work of a
+  // session that closed without saving (not for scripts).
+  void setAutosave(double seconds, const std::string& folder, bool offer);
+  // Writes the project to the recovery folder now (unless the last autosave holds this work, or one is
+  // still being written); `wait`: until the file is whole.
+  bool autosave(bool wait);
+  // Opens the newest autosave of a session that no longer runs; fails saying so when there is none. The
+  // work counts as unsaved until saved to a project file.
+  bool recover();
+  // The window's close button, Ctrl+Q, a script's `close`: true when the editor may close (nothing unsaved,
+  // or the artist chose Save or Don't save); else the prompt shows and this is false.
+  bool mayClose();
+  // Runs `action` at once when nothing is unsaved; else asks first (Save / Don't save / Cancel).
+  void askBeforeDiscarding(const std::string& what, std::function<void()> action);
+  // On a clean exit: waits for an autosave being written, then removes this session's autosaves.
+  void closeCleanly();
+
   // ---- state the panels read and edit ----
   GeneratorSettings generator;
   std::string baseDescription;  // "fBm 512x512, seed 1" or the imported file
@@ -153,6 +178,10 @@ class Editor {
   void rememberRecent(const std::string& path);
   void recordRunStart();
   void writePendingScreenshots();
+  ProjectData projectData();  // what Save writes (the worker's terrain copied between batches)
+  bool loadProject(const std::string& path, bool remember);
+  void drawPrompts();  // the unsaved-work and recovery questions
+  void autosaveIfDue(double now);
   // Rain (rain_input.cpp): the map point under the mouse, the tools' mouse and keys (true when the tool
   // took the mouse), spring markers, and the hand-off to the worker and the GPU (force: before Play/Step).
   std::optional<glm::vec2> rainPointUnderMouse() const;
@@ -177,6 +206,20 @@ class Editor {
   double frameMs_ = 0;
   int fbW_ = 1, fbH_ = 1, viewX_ = 0;
   FlowOverlay flow_;
+  // Unsaved work: edits_ counts changes, savedEdits_ and autosavedEdits_ what the project file and the last
+  // autosave hold; dropletsSeen_ and rainSeen_ notice runs and rain edits.
+  uint64_t edits_ = 0, savedEdits_ = 0, autosavedEdits_ = 0, dropletsSeen_ = 0, rainSeen_ = 0;
+  std::unique_ptr<RecoveryFolder> recovery_;
+  double autosaveSeconds_ = 0, lastAutosave_ = 0;
+  std::future<void> autosaveWrite_;  // an autosave being written off the UI thread
+  long recoveredPid_ = 0;            // the session whose autosave was recovered (removed once saved again)
+  uint64_t writingEdits_ = 0;        // the edits the autosave being written holds
+  uint64_t recoveredEdits_ = 0;      // the edits count right after recovering
+  std::vector<Autosave> offered_;    // autosaves offered back at start
+  bool offerRecovery_ = false;
+  std::string askWhat_;  // the unsaved-work prompt: "closing", "opening X"
+  std::function<void()> askAction_;
+  bool askOpen_ = false, closeConfirmed_ = false;
 };
 
 }  // namespace runnel::editor

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "app/editor/editor.h"
 #include "app/editor/recent_files.h"
@@ -28,6 +29,7 @@ void Editor::restore(const TerrainState& state) {
   base_ = state.base;
   worker_->setBase(*state.current);
   runRecorded_ = false;
+  noteEdit();
 }
 
 void Editor::checkViewable(int width, int height, const std::string& what) const {
@@ -41,7 +43,9 @@ void Editor::checkViewable(int width, int height, const std::string& what) const
 void Editor::setBase(std::shared_ptr<const Terrain> base, const std::string& label) {
   checkViewable(base->width(), base->heightCells(), label);
   worker_->pause();
+  autosave(false);  // the work it replaces, should the artist want it after all
   history.record(label, currentState());
+  noteEdit();
   base_ = std::move(base);
   worker_->setBase(*base_);
   runRecorded_ = false;
@@ -120,6 +124,7 @@ void Editor::rememberRecent(const std::string& path) {
 void Editor::resetToBase() {
   worker_->pause();
   history.record("reset", currentState());
+  noteEdit();
   worker_->setBase(*base_);
   runRecorded_ = false;
   recorder.restart();
@@ -246,20 +251,28 @@ bool Editor::redo() {
   return true;
 }
 
+ProjectData Editor::projectData() {
+  ProjectData p;
+  p.base = *base_;
+  p.current = worker_->copyTerrain();
+  p.model = erosion.info().name;
+  for (size_t i = 0; i < erosion.info().params.size(); ++i)
+    p.params.emplace_back(erosion.info().params[i].name, erosion.current()[i]);
+  p.common = erosion.common;
+  p.budget = erosion.budget;
+  p.description = baseDescription;
+  p.rain = rain.snapshot();
+  return p;
+}
+
 bool Editor::saveProject(const std::string& path) {
   try {
-    ProjectData p;
-    p.base = *base_;
-    p.current = worker_->copyTerrain();
-    p.model = erosion.info().name;
-    for (size_t i = 0; i < erosion.info().params.size(); ++i)
-      p.params.emplace_back(erosion.info().params[i].name, erosion.current()[i]);
-    p.common = erosion.common;
-    p.budget = erosion.budget;
-    p.description = baseDescription;
-    p.rain = rain.snapshot();
-    writeProject(path, p);
+    const uint64_t edits = edits_;
+    writeProject(path, projectData());
     projectPath = path;
+    savedEdits_ = edits;
+    // A recovered session's work is in a project file now.
+    if (recoveredPid_ != 0 && recovery_) recovery_->removeOf(std::exchange(recoveredPid_, 0));
     status.ok("saved project " + path, glfwGetTime());
     return true;
   } catch (const std::exception& e) {
@@ -269,6 +282,10 @@ bool Editor::saveProject(const std::string& path) {
 }
 
 bool Editor::openProject(const std::string& path) {
+  return loadProject(path, true);
+}
+
+bool Editor::loadProject(const std::string& path, bool remember) {
   try {
     ProjectData p = readProject(path);
     checkViewable(p.current.width(), p.current.heightCells(), path);
@@ -288,6 +305,7 @@ bool Editor::openProject(const std::string& path) {
     settings.build();
 
     worker_->pause();
+    autosave(false);  // the work it replaces, should the artist want it after all
     history.record("open " + path, currentState());
     if (settings.common.cellSize != erosion.common.cellSize) framePending_ = true;  // another vertical scale
     erosion = settings;
@@ -298,7 +316,10 @@ bool Editor::openProject(const std::string& path) {
     syncRain(true);
     applyErosionSettings();
     projectPath = path;
-    rememberRecent(path);
+    if (remember) rememberRecent(path);
+    savedEdits_ = ++edits_;
+    rainSeen_ = rain.revision();
+    dropletsSeen_ = 0;
     status.ok("opened project " + path, glfwGetTime());
     return true;
   } catch (const std::exception& e) {

@@ -18,7 +18,9 @@ void Editor::handleShortcuts() {
     if (pressed(GLFW_KEY_Z) && !shift) undo();
     if ((pressed(GLFW_KEY_Z) && shift) || pressed(GLFW_KEY_Y)) redo();
     if (pressed(GLFW_KEY_S)) saveProject(projectPath);
-    if (pressed(GLFW_KEY_O)) openProject(projectPath);
+    if (pressed(GLFW_KEY_O))
+      askBeforeDiscarding("opening " + projectPath, [this] { openProject(projectPath); });
+    if (pressed(GLFW_KEY_Q)) glfwSetWindowShouldClose(window_, GLFW_TRUE);  // asks first if work is unsaved
     if (pressed(GLFW_KEY_E)) exportTerrain(exportSettings.path, exportFormats()[exportSettings.format].kind);
     return;
   }

@@ -9,7 +9,7 @@ namespace runnel::editor {
 
 const char* usage() {
   return "usage: runnel [FILE] [--screenshot OUT.png] [--frames N] [--size WxH] [--script FILE]\n"
-         "              [--frame-log FILE] [--max-memory SIZE]\n"
+         "              [--frame-log FILE] [--max-memory SIZE] [--autosave-seconds N] [--recovery-dir DIR]\n"
          "  FILE               a heightmap (.png .r16 .r32 .pfm .tif .exr) or a project (.runnel) to open;\n"
          "                     without one the editor starts on an fBm 512x512 terrain, ready to play\n"
          "  --screenshot OUT   render N frames (--frames, default 3), save the window as a PNG and exit\n"
@@ -17,7 +17,10 @@ const char* usage() {
          "  --script FILE      run editor actions from FILE (one a line) and exit when done; see README\n"
          "  --frame-log FILE   write each frame's time in milliseconds to FILE\n"
          "  --max-memory SIZE  the most memory one file may ask for before it is read (default 4G; e.g. "
-         "16G)\n";
+         "16G)\n"
+         "  --autosave-seconds N  autosave unsaved work every N seconds (default 120; 0: never)\n"
+         "  --recovery-dir DIR    where autosaves go (default $XDG_STATE_HOME/runnel/recovery, else\n"
+         "                     ~/.local/state/runnel/recovery); a start after a crash offers them back\n";
 }
 
 namespace {
@@ -60,6 +63,11 @@ EditorOptions parseOptions(int argc, char** argv) {
       const auto bytes = parseMemorySize(v);
       if (!bytes) throw Error("--max-memory: '" + v + "' is not a size, e.g. 8G or 512M");
       o.maxMemory = *bytes;
+    } else if (a == "--autosave-seconds") {
+      o.autosaveSeconds = toInt(a, value(), 0, 86400);
+    } else if (a == "--recovery-dir") {
+      o.recoveryDir = value();
+      if (o.recoveryDir.empty()) throw Error("--recovery-dir: needs a folder");
     } else if (!a.empty() && a[0] == '-') {
       throw Error(a + ": unknown option (see --help)");
     } else if (o.open.empty()) {

@@ -15,6 +15,8 @@ struct EditorOptions {
   std::string script;               // --script FILE: run editor actions, exit when done
   std::string frameLog;             // --frame-log FILE: one line per frame with its time (for tests)
   uint64_t maxMemory = kDefaultMemoryLimit;  // --max-memory SIZE: the most one file may ask for
+  int autosaveSeconds = 120;  // --autosave-seconds N: unsaved work is autosaved this often (0: never)
+  std::string recoveryDir;    // --recovery-dir DIR: where autosaves go (blank: RecoveryFolder's default)
   bool help = false;
 };
 

@@ -84,6 +84,8 @@ int runEditor(const EditorOptions& options) {
     editor.uiScale = std::max(xs, ys);
     glfwSetWindowUserPointer(window, &editor);
     glfwSetDropCallback(window, onDrop);
+    // A session that is looked at is offered the work a crashed one left; scripts ask with `recover`.
+    editor.setAutosave(options.autosaveSeconds, options.recoveryDir, !headless);
     if (!options.open.empty()) {
       bool ok = options.open.ends_with(".runnel") ? editor.openProject(options.open)
                                                   : editor.importHeightmap(options.open);
@@ -103,7 +105,12 @@ int runEditor(const EditorOptions& options) {
     int frame = 0;
     bool screenshotAsked = false;
     double frameStart = glfwGetTime();
-    while (!glfwWindowShouldClose(window)) {
+    while (true) {
+      // The close button (or Ctrl+Q) asks first when there is unsaved work.
+      if (glfwWindowShouldClose(window)) {
+        if (headless || editor.mayClose()) break;
+        glfwSetWindowShouldClose(window, GLFW_FALSE);
+      }
       // Sleep until input or a snapshot arrives, unless something runs by itself (a script, a screenshot).
       if (headless || editor.worker().playing())
         glfwPollEvents();
@@ -144,6 +151,7 @@ int runEditor(const EditorOptions& options) {
     }
     if (script && script->failed()) rc = 1;
     editor.pause();  // lets a script's pending `wait` finish
+    editor.closeCleanly();
     script.reset();
     glfwSetWindowUserPointer(window, nullptr);
   }

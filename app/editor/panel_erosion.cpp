@@ -135,7 +135,10 @@ void drawErosionPanel(Editor& e) {
   inputCount("Step amount", s.stepAmount(), s.info().amount == AmountKind::Droplets ? 1000 : 1);
   tooltip(("What Step runs, in " + std::string(amountUnit(s.info().amount))).c_str());
 
-  if (changed) e.applyErosionSettings();
+  if (changed) {
+    e.noteEdit();
+    e.applyErosionSettings();
+  }
   ImGui::PopID();
 }
 

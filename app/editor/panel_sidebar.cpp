@@ -73,6 +73,13 @@ void Editor::drawPanel() {
   ImGui::TextUnformatted("Runnel");
   ImGui::SameLine();
   ImGui::TextDisabled("%.200s", baseDescription.c_str());  // a project's description can be any length
+  if (unsaved()) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.4f, 1.0f), "unsaved");
+    tooltip(autosaveSeconds_ > 0 ? "Changes since the last save. They are autosaved every few minutes into\n"
+                                   "the recovery folder; a start after a crash offers them back."
+                                 : "Changes since the last save (autosave is off).");
+  }
   ImGui::TextDisabled("%.0f ms/frame  (Tab hides the panel)", fullFrameMilliseconds);
   tooltip(
       "Time of the last frame, from input to the finished image. Erosion runs on its own thread and never\n"

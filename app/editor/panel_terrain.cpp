@@ -133,7 +133,7 @@ void drawTerrainPanel(Editor& e) {
       if (ImGui::Selectable(f.c_str())) {
         e.importPath = f;
         if (f.size() > 7 && f.ends_with(".runnel"))
-          e.openProject(f);
+          e.askBeforeDiscarding("opening " + f, [&e, f] { e.openProject(f); });
         else
           e.importHeightmap(f);
       }
@@ -151,8 +151,9 @@ void drawTerrainPanel(Editor& e) {
   if (ImGui::Button("Save project")) e.saveProject(e.projectPath);
   tooltip("Ctrl+S");
   ImGui::SameLine();
-  if (ImGui::Button("Open project")) e.openProject(e.projectPath);
-  tooltip("Ctrl+O. Undoable; a bad file keeps the current terrain.");
+  if (ImGui::Button("Open project"))
+    e.askBeforeDiscarding("opening " + e.projectPath, [&e] { e.openProject(e.projectPath); });
+  tooltip("Ctrl+O. Asks first when there is unsaved work; undoable; a bad file keeps the current terrain.");
   ImGui::PopID();
 }
 

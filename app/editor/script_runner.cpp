@@ -245,6 +245,7 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     s.build();  // a bad combination fails here, before the worker sees it
     e.erosion = s;
     if (w[1] == "budget") e.worker().setBudget(s.budget);
+    e.noteEdit();
     return result(e.applyErosionSettings());
   }
   if (cmd == "view") {
@@ -291,6 +292,13 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     return true;
   }
   if (cmd == "quit") return next_ = lines_.size(), true;
+  if (cmd == "recover") return need(0), result(e.recover());
+  if (cmd == "autosave") return need(0), result(e.autosave(true));
+  if (cmd == "close") {  // the window's close button: the prompt shows when there is unsaved work
+    need(0);
+    if (e.mayClose()) next_ = lines_.size();
+    return true;
+  }
   if (std::optional<bool> rained = runRainCommand(e, w)) return result(*rained);
   throw Error("unknown command '" + cmd + "'");
 }

@@ -9,8 +9,9 @@ CLI=$(realpath "$CLI")
 TMP=$(mktemp -d)
 trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$TMP"' EXIT
 cd "$TMP"
-# Recent files go to a scratch config folder, not the user's.
+# Recent files and autosaves go to scratch folders, not the user's.
 export XDG_CONFIG_HOME="$TMP/config"
+export XDG_STATE_HOME="$TMP/state"
 
 fail() {
   echo "FAIL ($(basename "$0")): $*" >&2
