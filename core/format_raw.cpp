@@ -1,6 +1,7 @@
-// Headerless raw heightmaps, row 0 first: .r16 (little-endian unsigned 16-bit, what Unity and Unreal import)
-// and .r32 (little-endian 32-bit float, exact heights). The size comes from the caller or, when it gives
-// none, from a square file's length.
+// Headerless raw heightmaps, row 0 first: .r16 and .raw (unsigned 16-bit, what Unity, Unreal and World
+// Machine import; little-endian, or big-endian on request: Unity's "Mac" byte order) and .r32 (little-endian
+// 32-bit float, exact heights). The size comes from the caller or, when it gives none, from a square file's
+// length.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -20,7 +21,7 @@ constexpr bool kLittleEndianHost = std::endian::native == std::endian::little;
 // The width and height of a raw file with `bytesPerSample`-byte samples; throws Error naming the file when
 // its length fits neither the given size nor a square.
 void rawSize(const InputFile& file, int bytesPerSample, int& width, int& height) {
-  const std::string kind = bytesPerSample == 2 ? "r16 (2 bytes a sample)" : "r32 (4 bytes a sample)";
+  const std::string kind = bytesPerSample == 2 ? "16-bit raw (2 bytes a sample)" : "r32 (4 bytes a sample)";
   uint64_t length = file.size();
   if (width == 0 && height == 0) {
     uint64_t samples = length / bytesPerSample;
@@ -43,7 +44,7 @@ void rawSize(const InputFile& file, int bytesPerSample, int& width, int& height)
 
 }  // namespace
 
-Decoded readRaw16(const std::string& path, int width, int height) {
+Decoded readRaw16(const std::string& path, int width, int height, bool bigEndian) {
   InputFile file(path);
   rawSize(file, 2, width, height);
   Decoded d;
@@ -53,7 +54,9 @@ Decoded readRaw16(const std::string& path, int width, int height) {
   for (int y = 0; y < height; ++y) {
     file.read(row.data(), row.size());
     float* out = d.samples.row(y);
-    for (int x = 0; x < width; ++x) out[x] = float(unsigned(row[2 * x]) | unsigned(row[2 * x + 1]) << 8);
+    const int low = bigEndian ? 1 : 0;  // the byte with the low 8 bits
+    for (int x = 0; x < width; ++x)
+      out[x] = float(unsigned(row[2 * x + low]) | unsigned(row[2 * x + 1 - low]) << 8);
   }
   return d;
 }
@@ -72,15 +75,16 @@ Heightmap readRaw32(const std::string& path, int width, int height) {
   return map;
 }
 
-void writeRaw16(AtomicFile& out, const Samples16& samples) {
+void writeRaw16(AtomicFile& out, size_t count, const uint16_t* samples, bool bigEndian) {
   std::vector<unsigned char> bytes;
   const size_t chunk = 1 << 16;
-  for (size_t start = 0; start < samples.size(); start += chunk) {
-    size_t n = std::min(chunk, samples.size() - start);
+  const int low = bigEndian ? 1 : 0;
+  for (size_t start = 0; start < count; start += chunk) {
+    size_t n = std::min(chunk, count - start);
     bytes.resize(2 * n);
     for (size_t i = 0; i < n; ++i) {
-      bytes[2 * i] = static_cast<unsigned char>(samples[start + i] & 0xff);
-      bytes[2 * i + 1] = static_cast<unsigned char>(samples[start + i] >> 8);
+      bytes[2 * i + low] = static_cast<unsigned char>(samples[start + i] & 0xff);
+      bytes[2 * i + 1 - low] = static_cast<unsigned char>(samples[start + i] >> 8);
     }
     out.write(bytes.data(), bytes.size());
   }

@@ -27,9 +27,9 @@ Decoded readPng(const std::string& path);
 void writePng16(AtomicFile& out, int width, int height, const uint16_t* samples);
 void writePng8(AtomicFile& out, int width, int height, int channels, const unsigned char* pixels);
 
-Decoded readRaw16(const std::string& path, int width, int height);
+Decoded readRaw16(const std::string& path, int width, int height, bool bigEndian);
 Heightmap readRaw32(const std::string& path, int width, int height);
-void writeRaw16(AtomicFile& out, const Samples16& samples);
+void writeRaw16(AtomicFile& out, size_t count, const uint16_t* samples, bool bigEndian);
 void writeRaw32(AtomicFile& out, const Heightmap& map);
 
 Heightmap readPfm(const std::string& path);

@@ -1,5 +1,6 @@
 #include "heightmap.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -7,7 +8,9 @@
 
 namespace runnel {
 
-const char* toString(Edges e) { return e == Edges::Wrap ? "wrap" : "clamp"; }
+const char* toString(Edges e) {
+  return e == Edges::Wrap ? "wrap" : "clamp";
+}
 
 Edges edgesFromString(const std::string& s) {
   if (s == "wrap") return Edges::Wrap;
@@ -55,6 +58,13 @@ int64_t Heightmap::firstNonFinite() const {
   for (size_t i = 0; i < heights_.size(); ++i)
     if (!std::isfinite(heights_[i])) return int64_t(i);
   return -1;
+}
+
+void gradientAt(const Heightmap& m, int x, int y, float cellSize, float& gx, float& gy) {
+  const int x0 = std::max(x - 1, 0), x1 = std::min(x + 1, m.width() - 1);
+  const int y0 = std::max(y - 1, 0), y1 = std::min(y + 1, m.height() - 1);
+  gx = x1 > x0 ? (m.at(x1, y) - m.at(x0, y)) / (float(x1 - x0) * cellSize) : 0.0f;
+  gy = y1 > y0 ? (m.at(x, y1) - m.at(x, y0)) / (float(y1 - y0) * cellSize) : 0.0f;
 }
 
 }  // namespace runnel

@@ -52,4 +52,8 @@ class Heightmap {
   std::vector<float> heights_;
 };
 
+// Height change per metre east (gx) and south (gy) at cell (x, y), cells `cellSize` metres apart: central
+// differences, one-sided at the border.
+void gradientAt(const Heightmap& m, int x, int y, float cellSize, float& gx, float& gy);
+
 }  // namespace runnel

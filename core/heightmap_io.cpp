@@ -8,6 +8,7 @@
 
 #include "atomic_file.h"
 #include "error.h"
+#include "format_table.h"
 #include "formats.h"
 #include "height_sidecar.h"
 #include "input_file.h"
@@ -15,15 +16,6 @@
 namespace runnel {
 
 namespace {
-
-std::string extensionOf(const std::string& path) {
-  size_t slash = path.find_last_of('/');
-  size_t dot = path.find_last_of('.');
-  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return "";
-  std::string ext = path.substr(dot + 1);
-  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return ext;
-}
 
 // Integer samples become world heights: the caller's range, else the file's sidecar (16-bit only: it records
 // the heights of 0 and 65535), else 0..N/4, the generators' default relief.
@@ -51,7 +43,7 @@ formats::Samples16 quantise(const Heightmap& map, HeightRange range) {
   return samples;
 }
 
-void write16Bit(const std::string& path, FileFormat format, const Heightmap& map,
+void write16Bit(const std::string& path, const FormatEntry& format, const Heightmap& map,
                 const WriteOptions& options) {
   HeightRange range;
   if (options.range) {
@@ -63,10 +55,7 @@ void write16Bit(const std::string& path, FileFormat format, const Heightmap& map
   formats::Samples16 samples = quantise(map, range);
   // Both files are complete on disk before either replaces what was there.
   AtomicFile image(path), sidecar(sidecarPath(path));
-  if (format == FileFormat::Png)
-    formats::writePng16(image, map.width(), map.height(), samples.data());
-  else
-    formats::writeRaw16(image, samples);
+  format.write16(image, map.width(), map.height(), samples.data(), options);
   std::string json = heightSidecarJson(path, map.width(), map.height(), range, options.cellSize);
   sidecar.write(json.data(), json.size());
   image.finish();
@@ -93,38 +82,12 @@ void checkFinite(const Heightmap& map, const std::string& what) {
 
 }  // namespace formats
 
-FileFormat formatFromPath(const std::string& path) {
-  const std::string ext = extensionOf(path);
-  if (ext == "png") return FileFormat::Png;
-  if (ext == "r16") return FileFormat::R16;
-  if (ext == "r32") return FileFormat::R32;
-  if (ext == "pfm") return FileFormat::Pfm;
-  if (ext == "tif" || ext == "tiff") return FileFormat::Tiff;
-  if (ext == "exr") return FileFormat::Exr;
-  if (ext == "obj") return FileFormat::Obj;
-  throw Error(path + ": unknown heightmap format '" + (ext.empty() ? "(no extension)" : "." + ext) +
-              "' (known: .png .r16 .r32 .pfm .tif .tiff .exr .obj)");
-}
-
 // The file's heights, NaN and infinities included.
 static Heightmap readAnyFormat(const std::string& path, const ReadOptions& options) {
-  switch (formatFromPath(path)) {
-    case FileFormat::Png:
-      return toWorldHeights(formats::readPng(path), path, options);
-    case FileFormat::R16:
-      return toWorldHeights(formats::readRaw16(path, options.width, options.height), path, options);
-    case FileFormat::R32:
-      return formats::readRaw32(path, options.width, options.height);
-    case FileFormat::Pfm:
-      return formats::readPfm(path);
-    case FileFormat::Tiff:
-      return toWorldHeights(formats::readTiff(path), path, options);
-    case FileFormat::Exr:
-      return formats::readExr(path);
-    case FileFormat::Obj:
-      break;
-  }
-  throw Error(path + ": OBJ is written, not read; read .png .r16 .r32 .pfm .tif .exr");
+  const FormatEntry& format = formatEntry(formatFromPath(path));
+  if (!format.readable())
+    throw Error(path + ": " + format.name + " is written, not read; read " + knownExtensions(true));
+  return toWorldHeights(format.read(path, options), path, options);
 }
 
 Heightmap readHeightmap(const std::string& path, const ReadOptions& options) {
@@ -154,27 +117,10 @@ void writeHeightmap(const std::string& path, const Heightmap& map, const WriteOp
     throw Error(what + ": the height range must be finite with LO < HI");
   if (options.objStep < 1) throw Error(what + ": the OBJ step must be 1 or more");
 
-  if (format == FileFormat::Png || format == FileFormat::R16) return write16Bit(path, format, map, options);
+  const FormatEntry& entry = formatEntry(format);
+  if (entry.sixteenBit()) return write16Bit(path, entry, map, options);
   AtomicFile file(path);
-  switch (format) {
-    case FileFormat::R32:
-      formats::writeRaw32(file, map);
-      break;
-    case FileFormat::Pfm:
-      formats::writePfm(file, map);
-      break;
-    case FileFormat::Tiff:
-      formats::writeTiff(file, map, options.cellSize);
-      break;
-    case FileFormat::Exr:
-      formats::writeExr(file, map);
-      break;
-    case FileFormat::Obj:
-      formats::writeObj(file, map, options.objStep);
-      break;
-    default:
-      break;
-  }
+  entry.writeHeights(file, map, options);
   file.commit();
 }
 

@@ -13,21 +13,13 @@ namespace runnel {
 
 namespace {
 
-// Height change per cell east (gx) and south (gy): central differences, one-sided at the border.
-void gradient(const Heightmap& m, int x, int y, float& gx, float& gy) {
-  int x0 = std::max(x - 1, 0), x1 = std::min(x + 1, m.width() - 1);
-  int y0 = std::max(y - 1, 0), y1 = std::min(y + 1, m.height() - 1);
-  gx = (m.at(x1, y) - m.at(x0, y)) / float(x1 - x0);
-  gy = (m.at(x, y1) - m.at(x, y0)) / float(y1 - y0);
-}
-
 unsigned char toByte(double v) {
   return static_cast<unsigned char>(std::clamp(std::lround(v * 255.0), 0L, 255L));
 }
 
 }  // namespace
 
-void writePreviewPng(const std::string& path, const Heightmap& values, PreviewKind kind) {
+void writePreviewPng(const std::string& path, const Heightmap& values, PreviewKind kind, float cellSize) {
   const std::string what = "cannot write " + path;
   if (values.empty()) throw Error(what + ": the map is empty");
   formats::checkFinite(values, what);
@@ -40,7 +32,7 @@ void writePreviewPng(const std::string& path, const Heightmap& values, PreviewKi
     for (int y = 0; y < h; ++y)
       for (int x = 0; x < w; ++x) {
         float gx, gy;
-        gradient(values, x, y, gx, gy);
+        gradientAt(values, x, y, cellSize > 0.0f ? cellSize : 1.0f, gx, gy);
         double norm = std::sqrt(double(gx) * gx + double(gy) * gy + 1.0);
         double v = kind == PreviewKind::Hillshade
                        ? std::max(0.0, (-gx * lx - gy * ly + lz) / norm)

@@ -12,6 +12,7 @@
 #include "core/heightmap_io.h"
 #include "core/model_catalog.h"
 #include "core/rivers/discharge.h"
+#include "core/terrain_maps.h"
 #include "files.h"
 #include "model_flags.h"
 #include "progress.h"
@@ -25,7 +26,7 @@ static ArgParser erodeParser() {
   addModelFlags(p);
   addRainFlags(p);
   p.add({"--size", FlagKind::Value, "WxH",
-         "raw input (.r16/.r32): its size (default: square by the file's length)"})
+         "raw input (" + headerlessExtensions() + "): its size (default: square by the file's length)"})
       .add({"--range", FlagKind::Value, "LO:HI",
             "integer input: world heights of sample 0 and the top sample"})
       .add({"--eroded", FlagKind::Value, "OUT",
@@ -38,6 +39,7 @@ static ArgParser erodeParser() {
       .add(hillshadeFlag())
       .add(outRangeFlag())
       .add(objStepFlag())
+      .add(byteOrderFlag())
       .add({"--chunk", FlagKind::Value, "N", "units per chunk between progress updates (default about 1%)"})
       .add({"--progress", FlagKind::Switch, "", "progress bar on stderr from the start, even into a file"})
       .add({"--no-progress", FlagKind::Switch, "", "no progress bar"})
@@ -80,13 +82,6 @@ static std::optional<MapOutput> mapOutput(const ParsedArgs& a, const std::string
   for (const std::string& p : out.preview ? std::vector<std::string>{*path} : pathsWritten(*path, f))
     written.push_back(p);
   return out;
-}
-
-static void writeMap(const MapOutput& out, const Heightmap& values, PreviewKind kind, const WriteOptions& w) {
-  if (out.preview)
-    writePreviewPng(out.path, values, kind);
-  else
-    writeHeightmap(out.path, values, w);
 }
 
 int runErode(const Args& args) {
@@ -157,11 +152,15 @@ int runErode(const Args& args) {
   // The outputs appear together or not at all: a failure at the last one leaves the first as they were.
   PublishGroup outputs;
   writeHeightmap(*out, terrain.height, writeOptions);
-  if (erodedOut) writeMap(*erodedOut, terrain.eroded, PreviewKind::Eroded, WriteOptions{});
-  if (depositedOut) writeMap(*depositedOut, terrain.deposited, PreviewKind::Deposited, WriteOptions{});
+  WriteOptions mapOptions;  // the masks' own ranges, the terrain's cell size
+  mapOptions.cellSize = common.cellSize;
+  mapOptions.bigEndian = writeOptions.bigEndian;
+  if (erodedOut) writeTerrainMap(erodedOut->path, TerrainMap::Eroded, terrain.eroded, mapOptions);
+  if (depositedOut) writeTerrainMap(depositedOut->path, TerrainMap::Deposited, terrain.deposited, mapOptions);
   if (flowPath)
-    writeHeightmap(*flowPath, dischargeLog10(terrain.height, rain.get(), common.cellSize, common.threads));
-  if (hillshade) writePreviewPng(*hillshade, terrain.height, PreviewKind::Hillshade);
+    writeTerrainMap(*flowPath, TerrainMap::Flow,
+                    dischargeLog10(terrain.height, rain.get(), common.cellSize, common.threads), mapOptions);
+  if (hillshade) writeTerrainMap(*hillshade, TerrainMap::Hillshade, terrain.height, mapOptions);
   if (statsPath) writeFileAtomically(*statsPath, stats.toJson() + "\n");
   outputs.commit();
   if (!a.has("--quiet")) {

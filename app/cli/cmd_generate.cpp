@@ -48,6 +48,7 @@ static ArgParser generateParser() {
       .add(hillshadeFlag())
       .add(outRangeFlag())
       .add(objStepFlag())
+      .add(byteOrderFlag())
       .add({"--quiet", FlagKind::Switch, "", "print nothing on success", "-q"});
   return p;
 }
@@ -116,7 +117,7 @@ int runGenerate(const Args& args) {
 
   Heightmap map = generate(s);
   writeHeightmap(*out, map, writeOptions);
-  if (hillshade) writePreviewPng(*hillshade, map, PreviewKind::Hillshade);
+  if (hillshade) writePreviewPng(*hillshade, map, PreviewKind::Hillshade, s.cellSize);
   float lo, hi;
   map.minMax(lo, hi);
   if (!a.has("--quiet"))

@@ -17,9 +17,10 @@ namespace runnel::cli {
 static ArgParser infoParser() {
   ArgParser p("info");
   p.add({"--size", FlagKind::Value, "WxH",
-         "raw input (.r16/.r32): its size (default: square by the file's length)"})
+         "raw input (" + headerlessExtensions() + "): its size (default: square by the file's length)"})
       .add({"--range", FlagKind::Value, "LO:HI",
-            "integer input: world heights of sample 0 and the top sample"});
+            "integer input: world heights of sample 0 and the top sample"})
+      .add(byteOrderFlag());
   return p;
 }
 

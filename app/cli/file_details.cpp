@@ -8,6 +8,7 @@
 #include <fstream>
 #include <vector>
 
+#include "core/format_table.h"
 #include "core/heightmap_io.h"
 
 namespace runnel::cli {
@@ -165,9 +166,10 @@ std::string describeFile(const std::string& path) {
       case FileFormat::Png:
         return describePng(path) + size;
       case FileFormat::R16:
-        return "raw r16 (16-bit unsigned little-endian, no header)" + size;
+      case FileFormat::Raw:
       case FileFormat::R32:
-        return "raw r32 (32-bit float little-endian, no header)" + size;
+        return formatEntry(formatFromPath(path)).name + std::string(" (") +
+               formatEntry(formatFromPath(path)).holds + ")" + size;
       case FileFormat::Pfm:
         return describePfm(path) + size;
       case FileFormat::Tiff:

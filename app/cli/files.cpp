@@ -6,10 +6,31 @@
 #include <set>
 
 #include "core/error.h"
+#include "core/format_table.h"
 
 namespace runnel::cli {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// --byte-order little|big: 16-bit raw files (.raw, .r16); little-endian unless asked.
+bool bigEndianFrom(const ParsedArgs& args) {
+  const auto order = args.value("--byte-order");
+  if (!order || *order == "little") return false;
+  if (*order == "big") return true;
+  throw UsageError("--byte-order: '" + *order + "' is not little or big");
+}
+
+}  // namespace
+
+std::string headerlessExtensions() {
+  std::string list;
+  for (const FormatEntry& e : formatTable())
+    if (e.headerless)
+      for (const std::string& ext : e.extensions) list += (list.empty() ? "." : ", .") + ext;
+  return list;
+}
 
 void checkWritable(const std::string& path) {
   if (path.empty()) throw Error("output path is empty");
@@ -35,7 +56,7 @@ void checkPreviewOutput(const std::string& path) {
 }
 
 std::vector<std::string> pathsWritten(const std::string& path, FileFormat format) {
-  if (format == FileFormat::Png || format == FileFormat::R16) return {path, path + ".json"};
+  if (formatEntry(format).sixteenBit()) return {path, path + ".json"};
   return {path};
 }
 
@@ -52,15 +73,16 @@ void checkDistinct(const std::vector<std::string>& paths) {
 ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input) {
   ReadOptions o;
   if (auto size = args.value("--size")) {
-    FileFormat f = formatFromPath(input);
-    if (f != FileFormat::R16 && f != FileFormat::R32)
-      throw UsageError("--size is for raw inputs (.r16, .r32); " + input + " records its own size");
+    if (!formatEntry(formatFromPath(input)).headerless)
+      throw UsageError("--size is for raw inputs (" + headerlessExtensions() + "); " + input +
+                       " records its own size");
     int64_t w, h;
     parseSize("--size", *size, w, h);
     checkSize(w, h, "--size");
     o.width = int(w);
     o.height = int(h);
   }
+  o.bigEndian = bigEndianFrom(args);
   if (auto range = args.value("--range")) {
     try {
       o.range = parseRange(*range);
@@ -73,6 +95,7 @@ ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input) {
 
 WriteOptions writeOptionsFrom(const ParsedArgs& args) {
   WriteOptions o;
+  o.bigEndian = bigEndianFrom(args);
   if (auto range = args.value("--out-range")) {
     try {
       o.range = parseRange(*range);
@@ -94,6 +117,10 @@ FlagSpec outRangeFlag() {
 }
 FlagSpec objStepFlag() {
   return {"--obj-step", FlagKind::Value, "N", "OBJ output: a vertex every N samples (default 1)"};
+}
+FlagSpec byteOrderFlag() {
+  return {"--byte-order", FlagKind::Value, "little|big",
+          "16-bit raw files (.raw, .r16) read or written: byte order (default little; big is Unity's Mac)"};
 }
 FlagSpec hillshadeFlag() {
   return {"--hillshade", FlagKind::Value, "OUT.png", "also write an 8-bit hillshade preview of the result"};

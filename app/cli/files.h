@@ -22,15 +22,18 @@ std::vector<std::string> pathsWritten(const std::string& path, FileFormat format
 // Throws Error naming a path that two outputs would both write.
 void checkDistinct(const std::vector<std::string>& paths);
 
-// ReadOptions for `input` from --size WxH and --range LO:HI (usage errors name the flag; limits are
-// Errors). --size for an input that is not raw (.r16, .r32) is a usage error: it would be ignored.
+// ReadOptions for `input` from --size WxH, --range LO:HI and --byte-order (usage errors name the flag;
+// limits are Errors). --size for an input that records its size is a usage error: it would be ignored.
 ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input);
 
-// WriteOptions from --out-range LO:HI and --obj-step N.
+// WriteOptions from --out-range LO:HI, --obj-step N and --byte-order.
 WriteOptions writeOptionsFrom(const ParsedArgs& args);
 // The flags above as FlagSpecs, so each command lists them the same way.
 FlagSpec outRangeFlag();
 FlagSpec objStepFlag();
 FlagSpec hillshadeFlag();
+FlagSpec byteOrderFlag();
+// ".r16, .raw, .r32": the formats whose files record no size (--size gives it).
+std::string headerlessExtensions();
 
 }  // namespace runnel::cli

@@ -66,7 +66,9 @@ class Editor {
   void step(uint64_t units);
   // After any change to `erosion`: the worker gets a new model at its next batch.
   bool applyErosionSettings();
-  bool exportTerrain(const std::string& path, ExportKind kind);
+  // Writes one map of the terrain as the view shows it, its format from the path's extension.
+  bool exportTerrain(const std::string& path, TerrainMap map);
+  bool exportFromPanel();  // the Export button and Ctrl+E: the panel's map, format and path
   // Saves the window (view and panel) at the end of this frame; the result shows in `status` and in
   // screenshotFailed() after the frame.
   void screenshot(const std::string& path);

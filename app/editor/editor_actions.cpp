@@ -176,37 +176,30 @@ bool Editor::applyErosionSettings() {
   }
 }
 
-bool Editor::exportTerrain(const std::string& path, ExportKind kind) {
+bool Editor::exportTerrain(const std::string& path, TerrainMap map) {
   try {
     if (path.empty()) throw Error("export: no file name given");
+    if (const std::string why = whyFormatCannotHold(path, map); !why.empty()) throw Error(path + ": " + why);
     // What the view shows: the worker's terrain, copied between batches.
     Terrain t = worker_->copyTerrain();
-    switch (kind) {
-      case ExportKind::Heightmap: {
-        WriteOptions options;
-        options.objStep = std::max(1, exportSettings.objStep);
-        options.cellSize = cellSize();
-        writeHeightmap(path, t.height, options);
+    WriteOptions options;
+    options.objStep = std::max(1, exportSettings.objStep);
+    options.cellSize = cellSize();
+    switch (map) {
+      case TerrainMap::Height:
+      case TerrainMap::Slope:
+      case TerrainMap::Hillshade:
+        writeTerrainMap(path, map, t.height, options);
         break;
-      }
-      case ExportKind::Hillshade:
-        writePreviewPng(path, t.height, PreviewKind::Hillshade);
+      case TerrainMap::Eroded:
+        writeTerrainMap(path, map, t.eroded, options);
         break;
-      case ExportKind::Slope:
-        writePreviewPng(path, t.height, PreviewKind::Slope);
+      case TerrainMap::Deposited:
+        writeTerrainMap(path, map, t.deposited, options);
         break;
-      case ExportKind::Eroded:
-        writePreviewPng(path, t.eroded, PreviewKind::Eroded);
+      case TerrainMap::Flow:
+        writeTerrainMap(path, map, dischargeLog10(t.height, rain.snapshot().get(), cellSize(), 0), options);
         break;
-      case ExportKind::Deposited:
-        writePreviewPng(path, t.deposited, PreviewKind::Deposited);
-        break;
-      case ExportKind::Flow: {
-        WriteOptions options;
-        options.cellSize = cellSize();
-        writeHeightmap(path, dischargeLog10(t.height, rain.snapshot().get(), cellSize(), 0), options);
-        break;
-      }
     }
     status.ok("exported " + path, glfwGetTime());
     return true;
@@ -214,6 +207,16 @@ bool Editor::exportTerrain(const std::string& path, ExportKind kind) {
     status.fail(e.what(), glfwGetTime());
     return false;
   }
+}
+
+bool Editor::exportFromPanel() {
+  try {
+    checkPathMatchesFormat(exportSettings);
+  } catch (const std::exception& e) {
+    status.fail(e.what(), glfwGetTime());
+    return false;
+  }
+  return exportTerrain(exportSettings.path, exportSettings.map);
 }
 
 bool Editor::undo() {

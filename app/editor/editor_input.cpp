@@ -21,7 +21,7 @@ void Editor::handleShortcuts() {
     if (pressed(GLFW_KEY_O))
       askBeforeDiscarding("opening " + projectPath, [this] { openProject(projectPath); });
     if (pressed(GLFW_KEY_Q)) glfwSetWindowShouldClose(window_, GLFW_TRUE);  // asks first if work is unsaved
-    if (pressed(GLFW_KEY_E)) exportTerrain(exportSettings.path, exportFormats()[exportSettings.format].kind);
+    if (pressed(GLFW_KEY_E)) exportFromPanel();
     return;
   }
   if (pressed(GLFW_KEY_SPACE)) togglePlay();

@@ -1,35 +1,70 @@
-// Export: write what the view shows as a heightmap, a mesh or a preview map.
+// Export: one map of the terrain as the view shows it, in any format that holds it (the format table's).
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 #include "app/editor/editor.h"
 #include "app/editor/panels.h"
+#include "core/format_table.h"
 
 namespace runnel::editor {
+
+namespace {
+
+// What a format does with a map, for its tooltip in the menu.
+std::string formatTooltip(const FormatEntry& f, TerrainMap map) {
+  std::string tip = f.holds;
+  if (f.id == FileFormat::Png && map != TerrainMap::Height && map != TerrainMap::Flow)
+    tip = "8-bit preview for people (pick a float or 16-bit format for the values)";
+  return tip;
+}
+
+}  // namespace
 
 void drawExportPanel(Editor& e) {
   ExportSettings& s = e.exportSettings;
   ImGui::PushID("export");
-  const ExportFormat* formats = exportFormats();
-  if (ImGui::BeginCombo("Format", formats[s.format].label)) {
-    for (int i = 0; i < exportFormatCount(); ++i) {
-      if (ImGui::Selectable(formats[i].label, i == s.format)) {
-        s.format = i;
-        s.path = withExtension(s.path, formats[i].extension);
+  const TerrainMapInfo& shown = terrainMapInfo(s.map);
+  if (ImGui::BeginCombo("Map", shown.label)) {
+    for (const TerrainMapInfo& m : terrainMaps()) {
+      if (ImGui::Selectable(m.label, m.id == s.map)) {
+        s.map = m.id;
+        // A format that cannot hold the new map gives way to PNG, which holds them all.
+        if (!whyFormatCannotHold("x" + formatEntry(s.format).extension(), s.map).empty()) {
+          s.format = FileFormat::Png;
+          s.path = withExtension(s.path, ".png");
+        }
       }
-      tooltip(formats[i].tooltip);
+      tooltip((std::string(m.tooltip) + "\nValues: " + m.values).c_str());
     }
     ImGui::EndCombo();
   }
-  tooltip(formats[s.format].tooltip);
+  tooltip((std::string(shown.tooltip) + "\nValues: " + shown.values).c_str());
+  const FormatEntry& chosen = formatEntry(s.format);
+  if (ImGui::BeginCombo("Format", chosen.name)) {
+    for (const FormatEntry& f : formatTable()) {
+      const bool holds = whyFormatCannotHold("x" + f.extension(), s.map).empty();
+      ImGui::BeginDisabled(!holds);
+      if (ImGui::Selectable(f.name, f.id == s.format)) {
+        s.format = f.id;
+        s.path = withExtension(s.path, f.extension());
+      }
+      ImGui::EndDisabled();
+      tooltip(holds ? formatTooltip(f, s.map).c_str()
+                    : whyFormatCannotHold("x" + f.extension(), s.map).c_str());
+    }
+    ImGui::EndCombo();
+  }
+  tooltip(formatTooltip(chosen, s.map).c_str());
   ImGui::InputText("Path", &s.path);
-  tooltip("Where to write; an existing file is replaced only once the new one is complete");
-  if (std::string(formats[s.format].extension) == ".obj") {
+  tooltip(
+      "Where to write; an existing file is replaced only once the new one is complete.\n"
+      "Its extension must be the format's.");
+  if (s.format == FileFormat::Obj) {
     ImGui::SliderInt("Every n-th sample", &s.objStep, 1, 16);
     tooltip("Decimate the mesh: 1 writes every sample");
   }
-  if (ImGui::Button("Export")) e.exportTerrain(s.path, formats[s.format].kind);
-  tooltip("Write the terrain as the view shows it now (Ctrl+E). Works while erosion runs.");
+  if (ImGui::Button("Export")) e.exportFromPanel();
+  tooltip("Write the map as the view shows it now (Ctrl+E). Works while erosion runs.");
   ImGui::PopID();
 }
 

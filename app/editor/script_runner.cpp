@@ -268,7 +268,7 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
   if (cmd == "frames") return need(1), framesLeft_ = parse<int>("frames", w[1]), true;
   if (cmd == "export") {
     if (w.size() != 2 && w.size() != 3) throw Error("export: needs PATH [KIND]");
-    return result(e.exportTerrain(w[1], w.size() == 3 ? exportKindFromString(w[2]) : ExportKind::Heightmap));
+    return result(e.exportTerrain(w[1], w.size() == 3 ? terrainMapFromString(w[2]) : TerrainMap::Height));
   }
   if (cmd == "screenshot") {
     need(1);

@@ -21,7 +21,7 @@ open('k.r32','wb').write(struct.pack('<16f', *[float(i) for i in range(16)]))"
 ok "$CLI" info k.r32
 grep -qx "size: 4x4" ok.out || fail "info k.r32: size"
 grep -qx "min: 0" ok.out && grep -qx "max: 15" ok.out && grep -qx "mean: 7.5" ok.out || fail "info k.r32: $(cat ok.out)"
-grep -q "^format: raw r32" ok.out || fail "info k.r32: format"
+grep -q "^format: RAW r32 (32-bit float little-endian" ok.out || fail "info k.r32: format"
 grep -qx "sidecar: none" ok.out || fail "info k.r32: sidecar"
 
 # NaN and infinities are counted and left out of min, max and mean.
