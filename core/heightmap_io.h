@@ -2,18 +2,18 @@
 // entry in format_table.h says what it holds.
 //
 // read:  .png (1-16-bit grey, grey+alpha, RGB(A), palette; colour as Rec. 709 luminance, alpha ignored),
-//        .r16, .raw (16-bit, either byte order), .r32, .pfm (Pf grey or PF colour), .tif/.tiff (one channel of float32/64, uint8/16, int16,
-//        strips or tiles), .exr (channel Y, else R, else the first)
+//        .r16, .raw (16-bit, either byte order), .r32, .pfm (Pf grey or PF colour), .tif/.tiff (one channel
+//        of float32/64, uint8/16, int16, strips or tiles), .exr (channel Y, else R, else the first)
 // write: .png (16-bit grey), .r16, .raw, .r32, .pfm, .tif/.tiff (32-bit float, the cell size as the GeoTIFF
 //        pixel scale), .exr (32-bit float Y), .obj
 // Row 0 is north and comes first in every format (PFM stores it last; the reader and writer turn it).
-// 16-bit outputs (.png, .r16, .raw) get a JSON sidecar FILE.json with the world heights of samples 0 and 65535
-// (format in height_sidecar.h). Integer inputs map to world heights linearly, sample 0 to LO and the type's
-// largest sample (255, 65535, int16: 32767) to HI, with LO:HI from ReadOptions::range, else (16-bit only) the
-// sidecar, else 0..N/4 (N = the larger side, the generators' default relief).
-// Every write goes to a temporary file in the same folder that is renamed over the target when complete.
-// Every failure throws Error naming the file; nothing is written. NaN or infinite heights are refused in
-// both directions, naming the first bad cell.
+// 16-bit outputs (.png, .r16, .raw) get a JSON sidecar FILE.json with the world heights of samples 0 and
+// 65535 (format in height_sidecar.h). Integer inputs map to world heights linearly, sample 0 to LO and the
+// type's largest sample (255, 65535, int16: 32767) to HI, with LO:HI from ReadOptions::range, else (16-bit
+// only) the sidecar, else 0..N/4 (N = the larger side, the generators' default relief). Every write goes to a
+// temporary file in the same folder that is renamed over the target when complete. Every failure throws Error
+// naming the file; nothing is written. NaN or infinite heights are refused in both directions, naming the
+// first bad cell.
 #pragma once
 #include <optional>
 #include <string>
