@@ -11,6 +11,7 @@ using Args = std::vector<std::string>;
 int runGenerate(const Args& args);
 int runErode(const Args& args);
 int runInfo(const Args& args);
+int runExportMaps(const Args& args);
 int runBench(const Args& args);
 
 }  // namespace runnel::cli

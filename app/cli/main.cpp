@@ -25,6 +25,7 @@ constexpr const char* kUsage =
     "  erode      run an erosion model over a heightmap        runnel-cli erode t.png -o e.png --droplets "
     "200000\n"
     "  info       print a heightmap's size, heights and format runnel-cli info e.png\n"
+    "  export-maps every map of a project or heightmap         runnel-cli export-maps t.runnel maps/\n"
     "  bench      time the droplet model on a generated map    runnel-cli bench --size 512\n"
     "\n"
     "The format comes from the file's extension: .png (16-bit grey; 8/16-bit and RGB read), .r16, .r32,\n"
@@ -43,9 +44,8 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"generate", runnel::cli::runGenerate},
-    {"erode", runnel::cli::runErode},
-    {"info", runnel::cli::runInfo},
+    {"generate", runnel::cli::runGenerate}, {"erode", runnel::cli::runErode},
+    {"info", runnel::cli::runInfo},         {"export-maps", runnel::cli::runExportMaps},
     {"bench", runnel::cli::runBench},
 };
 

@@ -60,4 +60,18 @@ ok "$CLI" erode base.r32 --size ${W}x$H -o e.r32 --droplets 4000 --eroded er.tif
 [ "$(info_field er.tif size)" == "${W}x$H" ] || fail "--eroded er.tif has the wrong size"
 python3 -c "import sys; sys.exit(0 if float('$(info_field er.tif max)') > 0 else 1)" || fail "--eroded er.tif is all zero"
 python3 -c "import sys; sys.exit(0 if float('$(info_field de.exr min)') >= 0 else 1)" || fail "--deposited de.exr is negative"
+
+# export-maps on a heightmap: the maps that follow from heights, in the format asked for, listed in maps.json.
+ok "$CLI" export-maps base.r32 --size ${W}x$H --cell-size 30 maps --format tif
+for m in height flow slope; do
+  gdalinfo "maps/$m.tif" 2>&1 | grep -q "Type=Float32" || fail "maps/$m.tif is not a float TIFF"
+done
+[ "$(identify -format '%w %h %z' maps/hillshade.png)" == "$W $H 8" ] || fail "maps/hillshade.png"
+python3 -c "
+import json; d = json.load(open('maps/maps.json'))
+assert d['cell_size'] == 30 and [m['name'] for m in d['maps']] == ['height', 'flow', 'slope', 'hillshade'], d
+assert 0 <= d['maps'][2]['min'] <= d['maps'][2]['max'] < 90, d['maps'][2]" || fail "maps.json: $(cat maps/maps.json)"
+expect_exit 2 "format" "$CLI" export-maps base.r32 --size ${W}x$H bad --format obj
+expect_exit 1 "missing.r32" "$CLI" export-maps missing.r32 none
+[ -e none ] && fail "a failed export-maps made its folder"
 echo "formats: ok"

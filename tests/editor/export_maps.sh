@@ -35,4 +35,24 @@ awk -v m="$("$CLI" info slope.tif | sed -n 's/^max: //p')" 'BEGIN { exit !(m > 1
 for f in shade.exr dep.obj x.png; do [ -e "$f" ] && fail "$f was written by a refused export"; done
 grep -q "a hillshade is an 8-bit image" "$TMP/editor.out" || fail "hillshade as .exr: $(grep shade "$TMP/editor.out")"
 grep -q "an OBJ mesh holds heights" "$TMP/editor.out" || fail "deposited as .obj: $(grep dep.obj "$TMP/editor.out")"
+
+# runnel-cli export-maps on a project the editor saved: every map, one format, listed in maps.json.
+printf '%s\n' "generate fbm size=128 seed=5 cell=30" "rain clear" "rain stroke 10 10 100 100 radius=30" \
+  "erode 3000" "wait" "save p.runnel" >project.txt
+editor --size 800x600 --script project.txt || fail "saving the project failed: $(cat "$TMP/editor.err")"
+"$CLI" export-maps p.runnel maps --format exr --quiet || fail "export-maps p.runnel failed"
+for m in height eroded deposited flow slope rain; do
+  exrheader "maps/$m.exr" 2>&1 | grep -qi "32-bit floating-point" || fail "maps/$m.exr is not a float EXR"
+done
+[ "$(identify -format '%w %h' maps/hillshade.png)" == "128 128" ] || fail "maps/hillshade.png"
+python3 - <<'PY' || fail "maps.json: $(cat maps/maps.json)"
+import json
+d = json.load(open("maps/maps.json"))
+assert d["width"] == 128 and d["height"] == 128 and d["cell_size"] == 30 and d["units"] == "metres", d
+names = {m["name"]: m for m in d["maps"]}
+assert set(names) == {"height", "eroded", "deposited", "flow", "slope", "rain", "hillshade"}, names
+assert names["eroded"]["min"] == 0 and names["eroded"]["max"] > 0, names["eroded"]
+assert 0 <= names["rain"]["min"] < names["rain"]["max"] <= 1, names["rain"]
+assert d["model"] == "droplet" and "Kq" in d["params"], d
+PY
 echo ok
