@@ -12,6 +12,7 @@ int runGenerate(const Args& args);
 int runErode(const Args& args);
 int runInfo(const Args& args);
 int runExportMaps(const Args& args);
+int runTiles(const Args& args);
 int runBench(const Args& args);
 
 }  // namespace runnel::cli

@@ -26,6 +26,7 @@ constexpr const char* kUsage =
     "200000\n"
     "  info       print a heightmap's size, heights and format runnel-cli info e.png\n"
     "  export-maps every map of a project or heightmap         runnel-cli export-maps t.runnel maps/\n"
+    "  tiles      cut a map into tiles sharing their edges     runnel-cli tiles t.png --grid 2x2 -o out/t\n"
     "  bench      time the droplet model on a generated map    runnel-cli bench --size 512\n"
     "\n"
     "The format comes from the file's extension: .png (16-bit grey; 8/16-bit and RGB read), .r16, .r32,\n"
@@ -46,7 +47,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"generate", runnel::cli::runGenerate}, {"erode", runnel::cli::runErode},
     {"info", runnel::cli::runInfo},         {"export-maps", runnel::cli::runExportMaps},
-    {"bench", runnel::cli::runBench},
+    {"tiles", runnel::cli::runTiles},       {"bench", runnel::cli::runBench},
 };
 
 // Takes --max-memory SIZE (or --max-memory=SIZE) out of the command's arguments, before any "--", and sets
