@@ -87,7 +87,7 @@ std::vector<NoiseOctave> makeOctaves(const GeneratorSettings& s) {
 
 // fBm: the octaves summed with amplitudes gain^k. Ridged (Musgrave's ridged multifractal): each octave
 // contributes (1 - |n|)^2, weighted by the previous octave's signal so ridges carry the fine detail.
-void fillNoise(Heightmap& map, const GeneratorSettings& s) {
+void fillNoise(Heightmap& map, const GeneratorSettings& s, GenerateProgress* progress) {
   const std::vector<NoiseOctave> octaves = makeOctaves(s);
   const int width = map.width();
   const bool ridged = s.kind == GeneratorKind::Ridged;
@@ -96,6 +96,10 @@ void fillNoise(Heightmap& map, const GeneratorSettings& s) {
     for (const NoiseOctave& o : octaves) samplers.emplace_back(o, width);
     std::vector<float> n(static_cast<size_t>(width)), weight(static_cast<size_t>(width));
     for (int y = y0; y < y1; ++y) {
+      if (progress) {  // a band stops at its next row once cancelled (the rest is thrown away)
+        if (progress->cancel.load(std::memory_order_relaxed)) return;
+        progress->rowsDone.fetch_add(1, std::memory_order_relaxed);
+      }
       float* row = map.row(y);
       std::fill(row, row + width, 0.0f);
       std::fill(weight.begin(), weight.end(), 1.0f);
@@ -120,7 +124,7 @@ void fillNoise(Heightmap& map, const GeneratorSettings& s) {
 
 // Scales heights to [0, relief] with the height curve: (h - lo) / (hi - lo) raised to `exponent`, times the
 // relief. A flat map stays flat at 0.
-void normalise(Heightmap& map, float relief, float exponent) {
+void normalise(Heightmap& map, float relief, float exponent, GenerateProgress* progress) {
   float lo = INFINITY, hi = -INFINITY;
   std::mutex m;
   forEachRowBand(map.height(), size_t(map.width()), [&](int y0, int y1) {
@@ -139,6 +143,7 @@ void normalise(Heightmap& map, float relief, float exponent) {
   const double scale = hi > lo ? 1.0 / (double(hi) - double(lo)) : 0.0;
   forEachRowBand(map.height(), size_t(map.width()), [&](int y0, int y1) {
     for (int y = y0; y < y1; ++y) {
+      if (progress) progress->rowsDone.fetch_add(1, std::memory_order_relaxed);
       float* row = map.row(y);
       for (int x = 0; x < map.width(); ++x)
         row[x] = std::clamp(float(std::pow((double(row[x]) - lo) * scale, double(exponent)) * relief), 0.0f,
@@ -170,14 +175,15 @@ void validate(const GeneratorSettings& s) {
           "between 0 (sharp steps) and 1000", s.falloff);
 }
 
-Heightmap generate(const GeneratorSettings& s) {
+Heightmap generate(const GeneratorSettings& s, GenerateProgress* progress) {
   validate(s);
   Heightmap map(s.width, s.height);
   if (s.kind == GeneratorKind::Fault)
     fillFaults(map, s);
   else
-    fillNoise(map, s);
-  normalise(map, effectiveRelief(s), s.exponent);
+    fillNoise(map, s, progress);
+  if (progress && progress->cancel.load()) throw GenerateCancelled();
+  normalise(map, effectiveRelief(s), s.exponent, progress);
   return map;
 }
 

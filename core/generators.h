@@ -1,5 +1,6 @@
 // Terrain generators, deterministic by seed.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -34,9 +35,18 @@ struct GeneratorSettings {
 
 // Throws Error naming the setting that is out of range.
 void validate(const GeneratorSettings& s);
+
+// A generate() running on another thread: how far it is, and a way to stop it.
+struct GenerateProgress {
+  std::atomic<int> rowsDone{0};     // of the map's height (noise); the fault generator does not count
+  std::atomic<bool> cancel{false};  // set it and generate() throws GenerateCancelled at its next row
+};
+struct GenerateCancelled : std::exception {
+  const char* what() const noexcept override { return "generate: cancelled"; }
+};
 // Validates, then builds the map with heights spanning exactly [0, effectiveRelief(s)]. The same settings
 // give the same map bit for bit (on any thread count). Tileable maps wrap seamlessly at every edge.
-Heightmap generate(const GeneratorSettings& s);
+Heightmap generate(const GeneratorSettings& s, GenerateProgress* progress = nullptr);
 // The relief generate() uses: s.relief, or when s.relief < 0 that of a mountain range as wide as the map,
 // kReliefPerExtent times its larger side in metres (15.4 km at 30 m cells: 998 m; median slope about 20
 // degrees, hardly any cell over 50). The same extent gives the same relief at any cell count.

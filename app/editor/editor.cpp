@@ -77,6 +77,7 @@ void Editor::frame() {
   glfwGetFramebufferSize(window_, &fbW_, &fbH_);
   // The 3D view fills the window right of the panel.
   viewX_ = showPanel ? std::min(int(panelWidth() * ImGui::GetIO().DisplayFramebufferScale.x), fbW_ - 1) : 0;
+  finishGenerate();
   takeSnapshot();
   syncRain(false);
   if (framePending_ && renderer_->mapWidth() > 0) {
@@ -146,6 +147,7 @@ void Editor::frame() {
   }
 
   if (showPanel) drawPanel();
+  drawGenerateProgress();
   drawPrompts();
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

@@ -53,7 +53,11 @@ class Editor {
   GLFWwindow* window() const { return window_; }
 
   // ---- actions (buttons, shortcuts and scripts all come here); false when it failed (see status) ----
+  // Starts making a terrain off the UI thread (a progress bar shows, Cancel stops it); false when the
+  // settings are refused. The new terrain replaces the old when it is done (generate_progress.cpp).
   bool generateTerrain(const GeneratorSettings& settings);
+  bool generating() const { return generating_.has_value(); }
+  void cancelGenerate();
   // A new terrain's cell size (metres) and edges: open, so water and sediment leave the map, unless the
   // terrain was generated tileable. Generate and Import set them (Open takes the project's); the model is
   // rebuilt with them.
@@ -184,6 +188,8 @@ class Editor {
   bool loadProject(const std::string& path, bool remember);
   void drawPrompts();  // the unsaved-work and recovery questions
   void autosaveIfDue(double now);
+  void finishGenerate();        // takes a finished background generate
+  void drawGenerateProgress();  // its progress bar and Cancel button
   // Rain (rain_input.cpp): the map point under the mouse, the tools' mouse and keys (true when the tool
   // took the mouse), spring markers, and the hand-off to the worker and the GPU (force: before Play/Step).
   std::optional<glm::vec2> rainPointUnderMouse() const;
@@ -222,6 +228,13 @@ class Editor {
   std::string askWhat_;  // the unsaved-work prompt: "closing", "opening X"
   std::function<void()> askAction_;
   bool askOpen_ = false, closeConfirmed_ = false;
+  struct PendingGenerate {
+    GeneratorSettings settings;
+    std::future<std::shared_ptr<const Terrain>> terrain;
+    std::shared_ptr<GenerateProgress> progress;
+    double started = 0;
+  };
+  std::optional<PendingGenerate> generating_;
 };
 
 }  // namespace runnel::editor

@@ -54,14 +54,19 @@ void Editor::setBase(std::shared_ptr<const Terrain> base, const std::string& lab
 
 bool Editor::generateTerrain(const GeneratorSettings& settings) {
   try {
+    if (generating_) throw Error("generate: already generating " + describe(generating_->settings));
+    // What can be refused is refused now; the noise itself is made off the UI thread (generate_progress.cpp).
     validate(settings);
     checkViewable(settings.width, settings.height, "generate");
-    auto terrain = std::make_shared<const Terrain>(generate(settings));
-    generator = settings;
-    baseDescription = describe(settings);
-    setBase(std::move(terrain), "generate " + baseDescription);
-    setTerrainUnits(settings.cellSize, settings.tileable ? Edges::Wrap : Edges::Clamp);
-    status.ok("generated " + baseDescription, glfwGetTime());
+    auto progress = std::make_shared<GenerateProgress>();
+    generating_ = PendingGenerate{
+        settings,
+        std::async(std::launch::async,
+                   [settings, progress] {
+                     return std::make_shared<const Terrain>(generate(settings, progress.get()));
+                   }),
+        progress, glfwGetTime()};
+    status.ok("generating " + describe(settings) + "...", glfwGetTime());
     return true;
   } catch (const std::exception& e) {
     status.fail(e.what(), glfwGetTime());

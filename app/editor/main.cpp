@@ -99,7 +99,7 @@ int runEditor(const EditorOptions& options) {
       if (!frameLog) throw Error(options.frameLog + ": cannot write the frame log");
       // ms: the editor's work in the frame; frame_ms: that plus the buffer swap, where a software renderer
       // rasterises (the time a user waits for the frame).
-      frameLog << "frame ms playing droplets frame_ms\n";
+      frameLog << "frame ms playing droplets frame_ms generating\n";
     }
 
     int frame = 0;
@@ -112,7 +112,7 @@ int runEditor(const EditorOptions& options) {
         glfwSetWindowShouldClose(window, GLFW_FALSE);
       }
       // Sleep until input or a snapshot arrives, unless something runs by itself (a script, a screenshot).
-      if (headless || editor.worker().playing())
+      if (headless || editor.worker().playing() || editor.generating())
         glfwPollEvents();
       else
         glfwWaitEventsTimeout(0.25);
@@ -130,7 +130,8 @@ int runEditor(const EditorOptions& options) {
       if (frameLog.is_open()) {
         const Snapshot* s = editor.snapshot();
         frameLog << frame << " " << editor.lastFrameMilliseconds() << " " << (s && s->playing ? 1 : 0) << " "
-                 << (s ? s->dropletsDone : 0) << " " << editor.fullFrameMilliseconds << "\n";
+                 << (s ? s->dropletsDone : 0) << " " << editor.fullFrameMilliseconds << " "
+                 << (editor.generating() ? 1 : 0) << "\n";
       }
       bool scriptDone = !script || script->done();
       if (!options.screenshot.empty() && scriptDone) {

@@ -139,7 +139,10 @@ void Editor::drawSpringMarkers() {
 
 void Editor::syncRain(bool force) {
   if (!base_) return;
-  if (rain.fitTo(base_->width(), base_->heightCells())) rain.selectedSpring = -1;
+  if (rain.fitTo(base_->width(), base_->heightCells())) {
+    rain.selectedSpring = -1;
+    rainSeen_ = rain.revision();  // fitted to a new terrain: that change is counted already (or the start)
+  }
   try {
     rain.handOver(*worker_, force);
   } catch (const std::exception& e) {

@@ -161,6 +161,9 @@ void ScriptRunner::finishPending(Editor& e) {
 }
 
 void ScriptRunner::advance(Editor& e) {
+  // The next command sees the new terrain (frames go on meanwhile), unless it was asked for in the
+  // background.
+  if (e.generating() && !generateInBackground_) return;
   if (framesLeft_ > 0) {
     --framesLeft_;
     return;
@@ -217,7 +220,12 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     if (!ok) error = e.status.text;
     return ok;
   };
-  if (cmd == "generate") return result(e.generateTerrain(parseGenerate(w)));
+  if (cmd == "generate") {
+    // background=1: the script goes on while it generates (until `wait`), to watch the progress bar.
+    std::vector<std::string> words = w;
+    generateInBackground_ = std::erase(words, "background=1") > 0;
+    return result(e.generateTerrain(parseGenerate(words)));
+  }
   if (cmd == "import") {
     // import PATH [range=LO:HI] [size=WxH] [cell=M]: the panel's fields, then the Import button.
     if (w.size() < 2) throw Error("import: needs PATH [range=LO:HI] [size=WxH] [cell=M]");
@@ -261,6 +269,7 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
   if (cmd == "undo") return result(e.undo());
   if (cmd == "redo") return result(e.redo());
   if (cmd == "wait") {
+    generateInBackground_ = false;  // a background generate finishes first
     SimulationWorker* worker = &e.worker();
     idle_ = std::async(std::launch::async, [worker] { worker->waitIdle(); });
     return true;

@@ -14,7 +14,9 @@
 //                             (degrees for angles); `view frame` frames the terrain
 //   erode N                   runs N droplets (the Step button)
 //   play | pause | reset | undo | redo
-//   wait                      until the worker is idle (after erode, or play with a budget)
+//   wait                      until the worker is idle (after erode, or play with a budget) and a
+//                             background generate is done; `generate ... background=1` lets the script go
+//                             on while it generates (the progress bar on screen)
 //   frames N                  draws N frames
 //   export PATH [heightmap|hillshade|slope|eroded|deposited|flow]
 //   screenshot PATH
@@ -58,6 +60,7 @@ class ScriptRunner {
   bool checkScreenshot_ = false;  // a `screenshot` written at the end of the last frame
   bool screenshotExpectError_ = false;
   size_t screenshotLine_ = 0;
+  bool generateInBackground_ = false;  // a `generate ... background=1` in progress
 };
 
 }  // namespace runnel::editor

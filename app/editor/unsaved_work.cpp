@@ -110,6 +110,7 @@ void Editor::askBeforeDiscarding(const std::string& what, std::function<void()> 
 }
 
 void Editor::closeCleanly() {
+  cancelGenerate();
   if (autosaveWrite_.valid()) {
     try {
       autosaveWrite_.get();

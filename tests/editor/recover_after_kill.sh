@@ -54,4 +54,9 @@ printf '%s\n' "expect-error recover" >d.txt
 editor --script d.txt --recovery-dir "$REC" || fail "recover with nothing to recover did not fail"
 grep -q "no autosave of a session that closed without saving" "$TMP/editor.out" ||
   fail "recover's message: $(cat "$TMP/editor.out")"
+
+# A fresh start has nothing unsaved: closing it asks nothing, so the script ends at `close`.
+printf '%s\n' "frames 3" "close" "screenshot after-close.png" >e.txt
+editor --script e.txt --recovery-dir "$REC" || fail "session E failed: $(cat "$TMP/editor.err")"
+[ -e after-close.png ] && fail "closing a fresh start asked about unsaved work"
 echo ok
