@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runnel's one build helper. On a fresh Debian 12 machine (as root or with sudo):
 #   ./build.sh run    install what is missing, build, open the editor on a default terrain
-#   ./build.sh test   install what is missing, build, run every test (plain, ASan+UBSan, TSan)
+#   ./build.sh test   install what is missing, build, run every test (plain, ASan+UBSan, TSan, fuzzing)
 # Both are idempotent: packages already installed are not fetched again, builds are incremental.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -14,6 +14,7 @@ packages=(
   libgtest-dev libbenchmark-dev libstb-dev libpng-dev libtiff-dev libopenexr-dev
   libglfw3-dev libglm-dev libimgui-dev libgl-dev libgl1-mesa-dri
   xvfb xauth imagemagick gdal-bin libtiff-tools openexr assimp-utils valgrind
+  clang libfuzzer-14-dev
 )
 
 install_missing() {
@@ -58,6 +59,11 @@ case "$mode" in
     # The threaded tests under ThreadSanitizer.
     build build-tsan -DRUNNEL_SANITIZE=thread -DRUNNEL_EDITOR=OFF -DRUNNEL_BENCH=OFF
     (cd build-tsan && TSAN_OPTIONS="halt_on_error=1" ctest --output-on-failure -j "$jobs" -L threaded)
+    # The file readers under libFuzzer (clang, ASan+UBSan): a bounded run of each target from its seed
+    # corpus in tests/fuzz/corpus.
+    CC=clang CXX=clang++ build build-fuzz -DRUNNEL_SANITIZE=address -DRUNNEL_EDITOR=OFF -DRUNNEL_BENCH=OFF \
+      -DRUNNEL_FUZZ=ON
+    (cd build-fuzz && ctest --output-on-failure -j "$jobs" -L fuzz)
     ;;
   *)
     echo "usage: ./build.sh run|test" >&2

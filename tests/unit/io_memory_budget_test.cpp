@@ -109,6 +109,25 @@ TEST(MemoryBudget, AnExrDeclaringMoreChunksThanItsFileHoldsIsRefused) {
   EXPECT_MENTIONS(m, "truncated or corrupt");
 }
 
+// Found by fuzz_heightmap (tests/fuzz/corpus/fuzz_heightmap/regress-exr-*): OpenEXR allocated a header
+// attribute of a type it does not know at its declared size, 1.8 GB in a 4 KB file.
+TEST(MemoryBudget, AnExrHeaderAttributeLargerThanItsFileIsRefusedBeforeOpenExrReadsIt) {
+  ScratchDir dir;
+  const std::string path = dir.file("attribute.exr");
+  writeHeightmap(path, testMap(4, 4));
+  std::string bytes = readBytes(path);
+  const std::string field("channels\0chlist\0", 16);
+  const size_t at = bytes.find(field);
+  ASSERT_NE(at, std::string::npos);
+  const std::string odd("\x07\0mystery\0\x00\x00\x6a\x6e", 14);  // 1852440576 bytes of an unknown type
+  bytes.insert(at, odd);
+  writeBytes(path, bytes);
+  const std::string m = errorOf([&] { readHeightmap(path); });
+  EXPECT_MENTIONS(m, path);
+  EXPECT_MENTIONS(m, "needs 1852440576 bytes");
+  EXPECT_MENTIONS(m, "\\x07");
+}
+
 TEST(MemoryBudget, EveryFormatWeighsAnImageAgainstTheLimit) {
   ScratchDir dir;
   for (const char* ext : {"png", "tif", "exr"}) {
