@@ -27,6 +27,14 @@ std::string lowerExtension(const std::string& path) {
   return ext;
 }
 
+// .r16 and .raw: the same samples under two names (engines and tools ask for one or the other).
+Decoded readRaw16(const std::string& path, const ReadOptions& o) {
+  return formats::readRaw16(path, o.width, o.height, o.bigEndian);
+}
+void writeRaw16(AtomicFile& out, int w, int h, const uint16_t* samples, const WriteOptions& o) {
+  formats::writeRaw16(out, size_t(w) * size_t(h), samples, o.bigEndian);
+}
+
 }  // namespace
 
 const std::vector<FormatEntry>& formatTable() {
@@ -52,12 +60,8 @@ const std::vector<FormatEntry>& formatTable() {
        false,
        true,
        true,
-       [](const std::string& path, const ReadOptions& o) {
-         return formats::readRaw16(path, o.width, o.height, o.bigEndian);
-       },
-       [](AtomicFile& out, int w, int h, const uint16_t* s, const WriteOptions& o) {
-         formats::writeRaw16(out, size_t(w) * size_t(h), s, o.bigEndian);
-       },
+       readRaw16,
+       writeRaw16,
        nullptr},
       {FileFormat::Raw,
        "RAW 16-bit",
@@ -68,12 +72,8 @@ const std::vector<FormatEntry>& formatTable() {
        false,
        true,
        true,
-       [](const std::string& path, const ReadOptions& o) {
-         return formats::readRaw16(path, o.width, o.height, o.bigEndian);
-       },
-       [](AtomicFile& out, int w, int h, const uint16_t* s, const WriteOptions& o) {
-         formats::writeRaw16(out, size_t(w) * size_t(h), s, o.bigEndian);
-       },
+       readRaw16,
+       writeRaw16,
        nullptr},
       {FileFormat::R32,
        "RAW r32",

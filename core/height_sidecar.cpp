@@ -11,32 +11,11 @@
 
 #include "error.h"
 #include "input_file.h"
+#include "json_text.h"
 
 namespace runnel {
 
 namespace {
-
-// Shortest text that reads back as the same float.
-std::string numberText(float v) {
-  char buffer[64];
-  auto r = std::to_chars(buffer, buffer + sizeof buffer, v);
-  return std::string(buffer, r.ptr);
-}
-
-std::string jsonString(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\', out += c;
-    else if (static_cast<unsigned char>(c) < 0x20) {
-      char esc[8];
-      std::snprintf(esc, sizeof esc, "\\u%04x", c);
-      out += esc;
-    } else
-      out += c;
-  }
-  return out + "\"";
-}
 
 std::string baseName(const std::string& path) {
   size_t slash = path.find_last_of('/');
@@ -136,9 +115,9 @@ std::string heightSidecarJson(const std::string& imagePath, int width, int heigh
     << "  \"width\": " << width << ",\n"
     << "  \"height\": " << height << ",\n"
     << "  \"sample_bits\": 16,\n"
-    << "  \"world_height_at_0\": " << numberText(range.lo) << ",\n"
-    << "  \"world_height_at_65535\": " << numberText(range.hi);
-  if (cellSize > 0.0f) j << ",\n  \"cell_size_m\": " << numberText(cellSize);
+    << "  \"world_height_at_0\": " << jsonNumber(range.lo) << ",\n"
+    << "  \"world_height_at_65535\": " << jsonNumber(range.hi);
+  if (cellSize > 0.0f) j << ",\n  \"cell_size_m\": " << jsonNumber(cellSize);
   j << "\n}\n";
   return j.str();
 }
@@ -185,7 +164,7 @@ std::optional<HeightRange> readHeightSidecar(const std::string& imagePath, int w
   if (number("sample_bits") != 16) throw Error(name + ": height sidecar is not for 16-bit samples");
   float w = number("width"), h = number("height");
   if (w != float(width) || h != float(height))
-    throw Error(name + ": height sidecar is for a " + numberText(w) + "x" + numberText(h) + " image, not " +
+    throw Error(name + ": height sidecar is for a " + jsonNumber(w) + "x" + jsonNumber(h) + " image, not " +
                 std::to_string(width) + "x" + std::to_string(height) +
                 "; give the range (--range LO:HI) or remove the stale sidecar");
   HeightRange r{number("world_height_at_0"), number("world_height_at_65535")};

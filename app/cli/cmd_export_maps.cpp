@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/format_table.h"
 #include "core/heightmap_io.h"
+#include "core/json_text.h"
 #include "core/project_file.h"
 #include "core/rain_map.h"
 #include "core/rivers/discharge.h"
@@ -33,27 +34,6 @@ ArgParser exportMapsParser() {
       .add({"--quiet", FlagKind::Switch, "", "print nothing on success"})
       .add(byteOrderFlag());
   return p;
-}
-
-std::string jsonText(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char esc[8];
-      std::snprintf(esc, sizeof esc, "\\u%04x", unsigned(c));
-      out += esc;
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
-}
-
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.9g", v);
-  return buf;
 }
 
 struct MapFile {
@@ -106,10 +86,10 @@ int runExportMaps(const Args& args) {
     ProjectData p = readProject(input);
     cellSize = p.common.cellSize;
     description = p.description;
-    recipe = "\"model\": " + jsonText(p.model) + ", \"seed\": " + std::to_string(p.common.seed) +
+    recipe = "\"model\": " + jsonString(p.model) + ", \"seed\": " + std::to_string(p.common.seed) +
              ", \"params\": {";
     for (size_t i = 0; i < p.params.size(); ++i)
-      recipe += (i ? ", " : "") + jsonText(p.params[i].first) + ": " + number(p.params[i].second);
+      recipe += (i ? ", " : "") + jsonString(p.params[i].first) + ": " + jsonNumber(p.params[i].second);
     recipe += "}";
     rain = p.rain;
     maps.push_back({TerrainMap::Height, "height", p.current.height, ""});
@@ -147,9 +127,9 @@ int runExportMaps(const Args& args) {
                    const Heightmap& written) {
       float lo, hi;
       written.minMax(lo, hi);
-      list += std::string(list.empty() ? "" : ",\n") + "    {\"name\": " + jsonText(name) +
-              ", \"file\": " + jsonText(file) + ", \"values\": " + jsonText(values) +
-              ", \"min\": " + number(lo) + ", \"max\": " + number(hi) + "}";
+      list += std::string(list.empty() ? "" : ",\n") + "    {\"name\": " + jsonString(name) +
+              ", \"file\": " + jsonString(file) + ", \"values\": " + jsonString(values) +
+              ", \"min\": " + jsonNumber(lo) + ", \"max\": " + jsonNumber(hi) + "}";
     };
     for (const MapFile& m : maps) {
       const TerrainMapInfo& info = terrainMapInfo(m.map);
@@ -164,7 +144,7 @@ int runExportMaps(const Args& args) {
         writeTerrainMap(path, m.map, m.values, options);
         list += std::string(",\n") +
                 "    {\"name\": \"hillshade\", \"file\": \"hillshade.png\", \"values\": " +
-                jsonText("8-bit shaded relief, light from the north-west 45 degrees up") + "}";
+                jsonString("8-bit shaded relief, light from the north-west 45 degrees up") + "}";
       } else {
         writeHeightmap(path, m.values, options);
         add(m.name, file, info.values, m.values);
@@ -178,13 +158,14 @@ int runExportMaps(const Args& args) {
       writeHeightmap((std::filesystem::path(dir) / file).string(), density, options);
       add("rain", file, "rain density, 0 (none) to 1 (full)", density);
     }
-    const std::string json =
-        "{\n  \"runnel_maps\": 1,\n  \"source\": " + jsonText(input) +
-        ",\n  \"description\": " + jsonText(description) +
-        ",\n  \"width\": " + std::to_string(height.width()) +
-        ",\n  \"height\": " + std::to_string(height.height()) + ",\n  \"cell_size\": " + number(cellSize) +
-        ",\n  \"units\": \"metres\",\n  \"format\": " + jsonText(format->name) +
-        (recipe.empty() ? "" : ",\n  " + recipe) + ",\n  \"maps\": [\n" + list + "\n  ]\n}\n";
+    const std::string json = "{\n  \"runnel_maps\": 1,\n  \"source\": " + jsonString(input) +
+                             ",\n  \"description\": " + jsonString(description) +
+                             ",\n  \"width\": " + std::to_string(height.width()) +
+                             ",\n  \"height\": " + std::to_string(height.height()) +
+                             ",\n  \"cell_size\": " + jsonNumber(cellSize) +
+                             ",\n  \"units\": \"metres\",\n  \"format\": " + jsonString(format->name) +
+                             (recipe.empty() ? "" : ",\n  " + recipe) + ",\n  \"maps\": [\n" + list +
+                             "\n  ]\n}\n";
     writeFileAtomically((std::filesystem::path(dir) / "maps.json").string(), json);
     outputs.commit();
   }
