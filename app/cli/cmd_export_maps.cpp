@@ -40,7 +40,6 @@ struct MapFile {
   TerrainMap map;
   std::string name;  // file stem and the sidecar's name ("rain" is not a TerrainMap: density 0..1)
   Heightmap values;  // what writeTerrainMap takes (heights for slope and hillshade)
-  std::string valuesText;
 };
 
 }  // namespace
@@ -92,15 +91,15 @@ int runExportMaps(const Args& args) {
       recipe += (i ? ", " : "") + jsonString(p.params[i].first) + ": " + jsonNumber(p.params[i].second);
     recipe += "}";
     rain = p.rain;
-    maps.push_back({TerrainMap::Height, "height", p.current.height, ""});
-    maps.push_back({TerrainMap::Eroded, "eroded", p.current.eroded, ""});
-    maps.push_back({TerrainMap::Deposited, "deposited", p.current.deposited, ""});
+    maps.push_back({TerrainMap::Height, "height", p.current.height});
+    maps.push_back({TerrainMap::Eroded, "eroded", p.current.eroded});
+    maps.push_back({TerrainMap::Deposited, "deposited", p.current.deposited});
   } else {
     ReadOptions r = readOptionsFrom(a, input);
     Heightmap h = readHeightmap(input, r);
     if (auto recorded = readRecordedCellSize(input, h.width(), h.height())) cellSize = *recorded;
     description = input;
-    maps.push_back({TerrainMap::Height, "height", std::move(h), ""});
+    maps.push_back({TerrainMap::Height, "height", std::move(h)});
   }
   if (auto c = a.value("--cell-size")) {
     cellSize = parseFloat("--cell-size", *c);
@@ -114,9 +113,9 @@ int runExportMaps(const Args& args) {
     throw Error(dir + ": cannot make the folder (" + (ec ? ec.message() : "a file is in the way") + ")");
 
   const Heightmap& height = maps.front().values;
-  maps.push_back({TerrainMap::Flow, "flow", dischargeLog10(height, rain.get(), cellSize, threads), ""});
-  maps.push_back({TerrainMap::Slope, "slope", height, ""});
-  maps.push_back({TerrainMap::Hillshade, "hillshade", height, ""});
+  maps.push_back({TerrainMap::Flow, "flow", dischargeLog10(height, rain.get(), cellSize, threads)});
+  maps.push_back({TerrainMap::Slope, "slope", height});
+  maps.push_back({TerrainMap::Hillshade, "hillshade", height});
 
   WriteOptions options = writeOptionsFrom(a);  // --byte-order
   options.cellSize = cellSize;
