@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/row_bands.h"
+#include "core/wide_vectors.h"
 
 namespace runnel::rivers {
 
@@ -15,6 +16,20 @@ namespace {
 // mode is stable up to 0.375.
 constexpr float kSubstepRate = 0.25f;
 constexpr int kMaxSubsteps = 400;
+
+// One substep of a row from the rows above and below it (border columns kept). Creep is most of a step's
+// time spent outside the ordered passes (8 substeps of a 4096² map at 7.5 m cells).
+RUNNEL_WIDE_VECTORS void creepRow(const float* __restrict up, const float* __restrict mid,
+                                  const float* __restrict down, const float* __restrict r,
+                                  float* __restrict out, size_t w, float cap, float share) {
+  out[0] = mid[0];
+  out[w - 1] = mid[w - 1];
+  for (size_t x = 1; x + 1 < w; ++x) {
+    const float lap = 4.0f * ((up[x] + down[x]) + (mid[x - 1] + mid[x + 1])) +
+                      ((up[x - 1] + up[x + 1]) + (down[x - 1] + down[x + 1])) - 20.0f * mid[x];
+    out[x] = r[x] > 0.0f ? mid[x] + std::min(r[x], cap) * share * lap : mid[x];
+  }
+}
 
 }  // namespace
 
@@ -45,15 +60,8 @@ void diffuse(float* h, const float* rate, int width, int height, int threads, st
     scratch[y * w] = h[y * w];
     scratch[y * w + w - 1] = h[y * w + w - 1];
   }
-  // One substep of a row from the rows above and below it (border columns kept).
   auto substepRow = [&](const float* up, const float* mid, const float* down, const float* r, float* out) {
-    out[0] = mid[0];
-    out[w - 1] = mid[w - 1];
-    for (size_t x = 1; x + 1 < w; ++x) {
-      const float lap = 4.0f * ((up[x] + down[x]) + (mid[x - 1] + mid[x + 1])) +
-                        ((up[x - 1] + up[x + 1]) + (down[x - 1] + down[x + 1])) - 20.0f * mid[x];
-      out[x] = r[x] > 0.0f ? mid[x] + std::min(r[x], cap) * share * lap : mid[x];
-    }
+    creepRow(up, mid, down, r, out, w, cap, share);
   };
   float* from = h;
   float* to = scratch.data();
