@@ -8,6 +8,7 @@
 #include "core/rain_map.h"
 #include "core/row_bands.h"
 #include "core/soil_record.h"
+#include "core/wide_vectors.h"
 #include "hillslope_diffusion.h"
 #include "stream_power.h"
 
@@ -34,6 +35,12 @@ void boxBlurLine(float* v, size_t count, size_t stride, int r, std::vector<float
     v[size_t(i) * stride] = float(sum / (2 * r + 1));
     sum += line[size_t(std::min(i + r + 1, n - 1))] - line[size_t(std::max(i - r, 0))];
   }
+}
+
+// out[i] = (a[i] + 2 b[i] + c[i]) / 4: one 1-2-1 pass of spreadPower along a row or down the columns.
+RUNNEL_WIDE_VECTORS void blend121(const float* __restrict a, const float* __restrict b,
+                                  const float* __restrict c, float* __restrict out, size_t n) {
+  for (size_t i = 0; i < n; ++i) out[i] = (a[i] + 2.0f * b[i] + c[i]) * 0.25f;
 }
 
 }  // namespace
@@ -126,28 +133,22 @@ void RiversModel::spreadPower(const std::vector<float>& cells, int w, int hgt) {
   const int passes = std::clamp(int(std::lround(kBedMetres / cellSize_)), 1, 16);
   power_.assign(cells.begin(), cells.end());
   float* p = power_.data();
-  for (int pass = 0; pass < passes; ++pass) {
+  for (int pass = 0; pass < passes && w >= 3 && hgt >= 3; ++pass) {
     forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
+      std::vector<float> was(static_cast<size_t>(w));
       for (int y = y0; y < y1; ++y) {
         float* row = p + size_t(y) * size_t(w);
-        float previous = row[0];
-        for (int x = 1; x < w - 1; ++x) {
-          const float here = row[x];
-          row[x] = (previous + 2.0f * here + row[x + 1]) * 0.25f;
-          previous = here;
-        }
+        std::copy(row, row + w, was.begin());
+        blend121(was.data(), was.data() + 1, was.data() + 2, row + 1, size_t(w - 2));
       }
     });
     forEachRowBand(w, size_t(hgt), threads_, [&](int x0, int x1) {
-      std::vector<float> above(p + x0, p + x1);
+      std::vector<float> above(p + x0, p + x1), here(size_t(x1 - x0));
       for (int y = 1; y < hgt - 1; ++y) {
         float* row = p + size_t(y) * size_t(w);
-        const float* below = row + w;
-        for (int x = x0; x < x1; ++x) {
-          const float here = row[x];
-          row[x] = (above[size_t(x - x0)] + 2.0f * here + below[x]) * 0.25f;
-          above[size_t(x - x0)] = here;
-        }
+        std::copy(row + x0, row + x1, here.begin());
+        blend121(above.data(), here.data(), row + w + x0, row + x0, size_t(x1 - x0));
+        std::swap(above, here);
       }
     });
   }
