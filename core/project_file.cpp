@@ -1,7 +1,6 @@
 #include "project_file.h"
 
 #include <bit>
-#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -11,6 +10,7 @@
 #include "error.h"
 #include "heightmap_io.h"
 #include "input_file.h"
+#include "number_text.h"
 #include "rain_springs.h"
 
 namespace runnel {
@@ -29,11 +29,7 @@ void appendMap(std::string& out, const Heightmap& m) {
 
 template <class T>
 T number(const std::string& path, const std::string& key, const std::string& text) {
-  T v{};
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size())
-    throw Error(path + ": '" + key + "' has the bad value '" + text + "'");
-  return v;
+  return numberFromText<T>(path, key, text);
 }
 
 }  // namespace

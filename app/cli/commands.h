@@ -14,5 +14,7 @@ int runInfo(const Args& args);
 int runExportMaps(const Args& args);
 int runTiles(const Args& args);
 int runBench(const Args& args);
+int runPresets(const Args& args);
+int runMake(const Args& args);
 
 }  // namespace runnel::cli

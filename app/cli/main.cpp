@@ -27,6 +27,8 @@ constexpr const char* kUsage =
     "  info       print a heightmap's size, heights and format runnel-cli info e.png\n"
     "  export-maps every map of a project or heightmap         runnel-cli export-maps t.runnel maps/\n"
     "  tiles      cut a map into tiles sharing their edges     runnel-cli tiles t.png --grid 2x2 -o out/t\n"
+    "  presets    list the landscape presets                   runnel-cli presets\n"
+    "  make       build a landscape preset, start to finish    runnel-cli make --preset alpine -o a.png\n"
     "  bench      time the droplet model on a generated map    runnel-cli bench --size 512\n"
     "\n"
     "The format comes from the file's extension: .png (16-bit grey; 8/16-bit and RGB read), .r16, .r32,\n"
@@ -48,6 +50,7 @@ constexpr Command kCommands[] = {
     {"generate", runnel::cli::runGenerate}, {"erode", runnel::cli::runErode},
     {"info", runnel::cli::runInfo},         {"export-maps", runnel::cli::runExportMaps},
     {"tiles", runnel::cli::runTiles},       {"bench", runnel::cli::runBench},
+    {"presets", runnel::cli::runPresets},   {"make", runnel::cli::runMake},
 };
 
 // Takes --max-memory SIZE (or --max-memory=SIZE) out of the command's arguments, before any "--", and sets

@@ -6,16 +6,14 @@
 #include <fstream>
 
 #include "core/heightmap_io.h"
+#include "core/user_folders.h"
 
 namespace runnel::editor {
 
 namespace {
 std::filesystem::path configFile() {
-  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
-    return std::filesystem::path(xdg) / "runnel" / "recent.txt";
-  if (const char* home = std::getenv("HOME"); home && *home)
-    return std::filesystem::path(home) / ".config" / "runnel" / "recent.txt";
-  return {};
+  const std::string folder = userConfigFolder();
+  return folder.empty() ? std::filesystem::path() : std::filesystem::path(folder) / "recent.txt";
 }
 }  // namespace
 

@@ -10,6 +10,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/user_folders.h"
 
 namespace fs = std::filesystem;
 
@@ -48,10 +49,8 @@ RecoveryFolder::RecoveryFolder(std::string folder, int keep, int maxFiles)
 }
 
 std::string RecoveryFolder::defaultFolder() {
-  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state)
-    return (fs::path(state) / "runnel" / "recovery").string();
-  const char* home = std::getenv("HOME");
-  return (fs::path(home && *home ? home : ".") / ".local" / "state" / "runnel" / "recovery").string();
+  const std::string state = userStateFolder();
+  return (fs::path(state.empty() ? "." : state) / "recovery").string();
 }
 
 std::string RecoveryFolder::nextPath() {

@@ -1,0 +1,47 @@
+#include "make_landscape.h"
+
+#include "chunked_run.h"
+#include "model_catalog.h"
+
+namespace runnel {
+
+MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height, int threads,
+                            MakeProgress* progress) {
+  const GeneratorSettings settings = generatorAt(preset, width, height);
+  MadeLandscape made;
+  made.cellSize = settings.cellSize;
+  try {
+    made.base = Terrain(generate(settings, progress ? &progress->generate : nullptr));
+  } catch (const GenerateCancelled&) {
+    throw MakeCancelled();
+  }
+  made.terrain = made.base;
+  for (size_t i = 0; i < preset.stages.size(); ++i) {
+    const PresetStage& stage = preset.stages[i];
+    const ModelInfo& info = findModel(stage.model);
+    ModelCommon common;
+    common.seed = settings.seed;
+    common.edges = preset.edges;
+    common.threads = threads;
+    common.cellSize = settings.cellSize;
+    std::unique_ptr<ErosionModel> model = info.create(stage.values, common);
+    const uint64_t total = stageAmount(stage, made.terrain.height.cellCount());
+    if (progress) {
+      progress->done = 0;
+      progress->total = total;
+      progress->stage = int(i);
+      if (progress->onChunk) progress->onChunk();  // the stage starts
+    }
+    const uint64_t chunk = chunkSize(total, info.amount, made.terrain.height.cellCount());
+    made.stages.push_back(runInChunks(*model, made.terrain, nullptr, total, chunk, [&](uint64_t done) {
+      if (!progress) return true;
+      progress->done = done;
+      if (progress->onChunk) progress->onChunk();
+      return !progress->cancel.load();
+    }));
+    if (progress && progress->cancel) throw MakeCancelled();
+  }
+  return made;
+}
+
+}  // namespace runnel
