@@ -44,4 +44,25 @@ MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height
   return made;
 }
 
+ProjectData landscapeProject(const LandscapePreset& preset, MadeLandscape made) {
+  ProjectData p;
+  const int width = made.terrain.width(), height = made.terrain.heightCells();
+  p.description = "preset " + preset.name + " " + std::to_string(width) + "x" + std::to_string(height) +
+                  ", seed " + std::to_string(preset.generator.seed);
+  p.common.seed = preset.generator.seed;
+  p.common.edges = preset.edges;
+  p.common.cellSize = made.cellSize;
+  if (!preset.stages.empty()) {
+    const PresetStage& last = preset.stages.back();
+    const ModelInfo& model = findModel(last.model);
+    p.model = last.model;
+    for (size_t i = 0; i < model.params.size(); ++i)
+      p.params.emplace_back(model.params[i].name, last.values[i]);
+    p.budget = stageAmount(last, made.terrain.height.cellCount());
+  }
+  p.base = std::move(made.base);
+  p.current = std::move(made.terrain);
+  return p;
+}
+
 }  // namespace runnel

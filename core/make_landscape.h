@@ -9,6 +9,7 @@
 #include "erosion_stats.h"
 #include "generators.h"
 #include "landscape_preset.h"
+#include "project_file.h"
 #include "terrain.h"
 
 namespace runnel {
@@ -41,5 +42,9 @@ struct MadeLandscape {
 // The same preset and size give the same bytes on any thread count.
 MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height, int threads = 0,
                             MakeProgress* progress = nullptr);
+
+// The made landscape as an editor project: the generated map as its base, the result as its terrain, the
+// last stage's model, parameters and amount as its settings (so Play goes on from where the preset ended).
+ProjectData landscapeProject(const LandscapePreset& preset, MadeLandscape made);
 
 }  // namespace runnel

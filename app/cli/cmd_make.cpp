@@ -123,25 +123,7 @@ int runMake(const Args& args) {
   PublishGroup outputs;  // the outputs appear together or not at all
   writeHeightmap(*out, made.terrain.height, writeOptions);
   if (hillshade) writeTerrainMap(*hillshade, TerrainMap::Hillshade, made.terrain.height, writeOptions);
-  if (project) {
-    ProjectData p;
-    p.base = made.base;
-    p.current = made.terrain;
-    p.description = "preset " + preset.name + " " + std::to_string(width) + "x" + std::to_string(height) +
-                    ", seed " + std::to_string(preset.generator.seed);
-    p.common.seed = preset.generator.seed;
-    p.common.edges = preset.edges;
-    p.common.cellSize = made.cellSize;
-    if (!preset.stages.empty()) {
-      const PresetStage& last = preset.stages.back();
-      const ModelInfo& model = findModel(last.model);
-      p.model = last.model;
-      for (size_t i = 0; i < model.params.size(); ++i)
-        p.params.emplace_back(model.params[i].name, last.values[i]);
-      p.budget = stageAmount(last, made.terrain.height.cellCount());
-    }
-    writeProject(*project, p);
-  }
+  if (project) writeProject(*project, landscapeProject(preset, made));
   outputs.commit();
   if (!a.has("--quiet")) {
     double seconds = 0;

@@ -34,6 +34,7 @@ Editor::Editor(GLFWwindow* window) : window_(window) {
   // A new snapshot wakes the event loop, so an idle editor sleeps in glfwWaitEvents yet shows a run live.
   worker_->setOnPublish([] { glfwPostEmptyEvent(); });
   recentFiles = loadRecentFiles();
+  reloadPresets();
   rainSeen_ = rain.revision();
 }
 
@@ -78,6 +79,7 @@ void Editor::frame() {
   // The 3D view fills the window right of the panel.
   viewX_ = showPanel ? std::min(int(panelWidth() * ImGui::GetIO().DisplayFramebufferScale.x), fbW_ - 1) : 0;
   finishGenerate();
+  finishMaking();
   takeSnapshot();
   syncRain(false);
   if (framePending_ && renderer_->mapWidth() > 0) {
@@ -148,6 +150,7 @@ void Editor::frame() {
 
   if (showPanel) drawPanel();
   drawGenerateProgress();
+  drawMakingProgress();
   drawPrompts();
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 #include <future>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,9 +21,12 @@
 #include "app/editor/undo_history.h"
 #include "core/generators.h"
 #include "core/heightmap_io.h"
+#include "core/landscape_preset.h"
+#include "core/make_landscape.h"
 #include "core/project_file.h"
 #include "core/simulation_worker.h"
 #include "render/camera.h"
+#include "render/picture_texture.h"
 #include "render/scaled_target.h"
 #include "render/terrain_renderer.h"
 #include "render/terrain_style.h"
@@ -100,6 +104,21 @@ class Editor {
   // The status line's hint after a stroke that changed no cell.
   void noteStrokeChangedNothing(bool erase);
 
+  // ---- landscape presets (landscape_presets.cpp) ----
+  // Starts making `preset` at width x height off the UI thread (a progress bar and Cancel show); when done,
+  // its result replaces the terrain as one undo step, with its generated map as the base and its last
+  // stage's model, parameters and amount as the erosion settings. False when refused at once.
+  bool makeLandscapePreset(const LandscapePreset& preset, int width, int height);
+  bool makeLandscapePreset(const std::string& name, int width, int height);  // by name (scripts)
+  bool making() const { return making_.has_value(); }
+  void cancelMaking();
+  // Saves the Terrain panel's generator settings and the current model, parameters and budget (its amount)
+  // as the artist's own preset `name` (a file name: letters, digits, - and _), then lists it.
+  bool saveLandscapePreset(const std::string& name, const std::string& title);
+  void reloadPresets();  // what the Presets section lists, read again from the folders
+  // The preset's thumbnail (NAME.png beside its file), loaded on first use; null when it has none.
+  const render::PictureTexture* thumbnail(const LandscapePreset& preset);
+
   // ---- unsaved work, autosave and recovery (unsaved_work.cpp) ----
   // Work not in the project file: any edit, run or setting since the last save or open.
   bool unsaved() const { return edits_ != savedEdits_; }
@@ -135,6 +154,10 @@ class Editor {
   UndoHistory history;
   RainTool rain;  // the rain map, brush and springs (Rain panel)
   std::vector<std::string> recentFiles;
+  std::vector<LandscapePreset> presets;  // the Presets section's list (reloadPresets)
+  std::string presetProblems;            // preset files that did not parse, one a line
+  int selectedPreset = 0;
+  std::string newPresetName, newPresetTitle;
   std::string importPath, projectPath = "terrain.runnel";
   std::string importRange;  // "LO:HI": world heights of an integer file's lowest and highest sample; blank:
                             // the file's sidecar, else 0 to N/4
@@ -186,8 +209,13 @@ class Editor {
   void writePendingScreenshots();
   ProjectData projectData();  // what Save writes (the worker's terrain copied between batches)
   bool loadProject(const std::string& path, bool remember);
+  // Makes `p` the editor's base, terrain and settings as one undo step named `label` (an opened project, a
+  // made landscape preset); throws Error, changing nothing, when the GPU or the catalog refuses it.
+  void applyProject(ProjectData p, const std::string& label);
   void drawPrompts();  // the unsaved-work and recovery questions
   void autosaveIfDue(double now);
+  void finishMaking();          // takes a finished landscape preset
+  void drawMakingProgress();    // its progress bar and Cancel button
   void finishGenerate();        // takes a finished background generate
   void drawGenerateProgress();  // its progress bar and Cancel button
   // Rain (rain_input.cpp): the map point under the mouse, the tools' mouse and keys (true when the tool
@@ -235,6 +263,15 @@ class Editor {
     double started = 0;
   };
   std::optional<PendingGenerate> generating_;
+  struct PendingMake {
+    LandscapePreset preset;
+    int height;  // of the map being made, for the generator's row count
+    std::future<MadeLandscape> made;
+    std::shared_ptr<MakeProgress> progress;
+    double started = 0;
+  };
+  std::optional<PendingMake> making_;
+  std::map<std::string, std::unique_ptr<render::PictureTexture>> thumbnails_;  // by preset file
 };
 
 }  // namespace runnel::editor

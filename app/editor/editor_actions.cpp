@@ -295,45 +295,49 @@ bool Editor::openProject(const std::string& path) {
 
 bool Editor::loadProject(const std::string& path, bool remember) {
   try {
-    ProjectData p = readProject(path);
-    checkViewable(p.current.width(), p.current.heightCells(), path);
-    // Check the parameters against the catalog before anything changes.
-    ErosionSettings settings = erosion;
-    settings.set("model", p.model);
-    for (const auto& [name, value] : p.params) {
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "%.9g", double(value));
-      settings.set(name, buf);
-    }
-    // The thread count is this machine's, not the project's (which does not record it).
-    const int threads = settings.common.threads;
-    settings.common = p.common;
-    settings.common.threads = threads;
-    settings.budget = p.budget;
-    settings.build();
-
-    worker_->pause();
-    autosave(false);  // the work it replaces, should the artist want it after all
-    history.record("open " + path, currentState());
-    if (settings.common.cellSize != erosion.common.cellSize) framePending_ = true;  // another vertical scale
-    erosion = settings;
-    base_ = std::make_shared<const Terrain>(std::move(p.base));
-    baseDescription = p.description;
-    restore({base_, std::make_shared<const Terrain>(std::move(p.current))});
-    rain.setMap(p.rain, base_->width(), base_->heightCells());
-    syncRain(true);
-    applyErosionSettings();
+    applyProject(readProject(path), "open " + path);
     projectPath = path;
     if (remember) rememberRecent(path);
-    savedEdits_ = ++edits_;
-    rainSeen_ = rain.revision();
-    dropletsSeen_ = 0;
+    savedEdits_ = edits_;
     status.ok("opened project " + path, glfwGetTime());
     return true;
   } catch (const std::exception& e) {
     status.fail(e.what(), glfwGetTime());
     return false;
   }
+}
+
+void Editor::applyProject(ProjectData p, const std::string& label) {
+  checkViewable(p.current.width(), p.current.heightCells(), label);
+  // Check the parameters against the catalog before anything changes.
+  ErosionSettings settings = erosion;
+  settings.set("model", p.model);
+  for (const auto& [name, value] : p.params) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.9g", double(value));
+    settings.set(name, buf);
+  }
+  // The thread count is this machine's, not the project's (which does not record it).
+  const int threads = settings.common.threads;
+  settings.common = p.common;
+  settings.common.threads = threads;
+  settings.budget = p.budget;
+  settings.build();
+
+  worker_->pause();
+  autosave(false);  // the work it replaces, should the artist want it after all
+  history.record(label, currentState());
+  if (settings.common.cellSize != erosion.common.cellSize) framePending_ = true;  // another vertical scale
+  erosion = settings;
+  base_ = std::make_shared<const Terrain>(std::move(p.base));
+  baseDescription = p.description;
+  restore({base_, std::make_shared<const Terrain>(std::move(p.current))});
+  rain.setMap(p.rain, base_->width(), base_->heightCells());
+  syncRain(true);
+  applyErosionSettings();
+  ++edits_;
+  rainSeen_ = rain.revision();
+  dropletsSeen_ = 0;
 }
 
 }  // namespace runnel::editor

@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "app/editor/editor.h"
+#include "app/editor/progress_window.h"
 
 namespace runnel::editor {
 
@@ -38,26 +39,10 @@ void Editor::drawGenerateProgress() {
   const double seconds = glfwGetTime() - generating_->started;
   if (seconds < 0.3) return;  // quick ones need no bar
   const bool counts = s.kind != GeneratorKind::Fault;
-  const float done = counts ? float(generating_->progress->rowsDone.load()) / float(2 * s.height) : 0.0f;
-  const ImGuiViewport* view = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(view->GetCenter().x, view->Pos.y + view->Size.y * 0.3f), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
-  ImGui::Begin(
-      "Generating", nullptr,
-      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
-  ImGui::Text("Generating %s", describe(s).c_str());
-  char label[64];
-  if (counts && done > 0.02f)
-    std::snprintf(label, sizeof label, "%.0f%%, about %.0f s left", double(done) * 100.0,
-                  seconds * (1.0 - double(done)) / double(done));
-  else
-    std::snprintf(label, sizeof label, "%.1f s", seconds);
-  ImGui::ProgressBar(counts ? done : float(-glfwGetTime()), ImVec2(360.0f * uiScale, 0.0f), label);
-  if (generating_->progress->cancel.load())
-    ImGui::TextDisabled("cancelling...");
-  else if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGuiKey_Escape, false))
+  const float done = counts ? float(generating_->progress->rowsDone.load()) / float(2 * s.height) : -1.0f;
+  if (drawProgressWindow("Generating", "Generating " + describe(s), done, seconds,
+                         generating_->progress->cancel.load(), uiScale))
     cancelGenerate();
-  ImGui::End();
 }
 
 }  // namespace runnel::editor

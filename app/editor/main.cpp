@@ -112,7 +112,7 @@ int runEditor(const EditorOptions& options) {
         glfwSetWindowShouldClose(window, GLFW_FALSE);
       }
       // Sleep until input or a snapshot arrives, unless something runs by itself (a script, a screenshot).
-      if (headless || editor.worker().playing() || editor.generating())
+      if (headless || editor.worker().playing() || editor.generating() || editor.making())
         glfwPollEvents();
       else
         glfwWaitEventsTimeout(0.25);
@@ -131,7 +131,7 @@ int runEditor(const EditorOptions& options) {
         const Snapshot* s = editor.snapshot();
         frameLog << frame << " " << editor.lastFrameMilliseconds() << " " << (s && s->playing ? 1 : 0) << " "
                  << (s ? s->dropletsDone : 0) << " " << editor.fullFrameMilliseconds << " "
-                 << (editor.generating() ? 1 : 0) << "\n";
+                 << (editor.generating() || editor.making() ? 1 : 0) << "\n";
       }
       bool scriptDone = !script || script->done();
       if (!options.screenshot.empty() && scriptDone) {

@@ -16,6 +16,94 @@ void inputSize(const char* label, int& value) {
   value = std::clamp(value, kMinSide, kMaxSide);
 }
 
+// "rivers 20 steps, then droplet 0.1 droplets a cell"
+std::string stagesText(const LandscapePreset& p) {
+  std::string text;
+  for (const PresetStage& s : p.stages) {
+    const ModelInfo& model = findModel(s.model);
+    char amount[96];
+    if (model.amount == AmountKind::Droplets)
+      std::snprintf(amount, sizeof amount, "%g droplets a cell", s.amount);
+    else
+      std::snprintf(amount, sizeof amount, "%g %s", s.amount, amountUnit(model.amount));
+    text += (text.empty() ? "" : ", then ") + s.model + " " + amount;
+  }
+  return text.empty() ? "no erosion" : text;
+}
+
+// Landscape presets: pick one, Make it at the size above, or save the settings as one's own.
+void presetsSection(Editor& e) {
+  if (!ImGui::CollapsingHeader("Landscape presets")) return;
+  const float side = 64.0f * e.uiScale;
+  for (size_t i = 0; i < e.presets.size(); ++i) {
+    const LandscapePreset& p = e.presets[i];
+    ImGui::PushID(int(i));
+    const render::PictureTexture* thumb = e.thumbnail(p);
+    if (thumb)
+      ImGui::Image(ImTextureID(intptr_t(thumb->texture())), ImVec2(side, side));
+    else
+      ImGui::Dummy(ImVec2(side, side));
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    if (ImGui::Selectable(p.title.c_str(), e.selectedPreset == int(i),
+                          ImGuiSelectableFlags_AllowDoubleClick)) {
+      e.selectedPreset = int(i);
+      if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
+        e.makeLandscapePreset(p, e.generator.width, e.generator.height);
+    }
+    ImGui::TextWrapped("%s", p.about.c_str());
+    ImGui::EndGroup();
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      if (thumb) ImGui::Image(ImTextureID(intptr_t(thumb->texture())), ImVec2(4 * side, 4 * side));
+      ImGui::Text("%s (%s)", p.title.c_str(), p.name.c_str());
+      ImGui::Text("%s generator, tuned at %dx%d: %s", toString(p.generator.kind), p.generator.width,
+                  p.generator.height,
+                  describeExtent(p.generator.width, p.generator.height, p.generator.cellSize).c_str());
+      ImGui::Text("%s", stagesText(p).c_str());
+      ImGui::TextDisabled("%s", p.path.c_str());
+      ImGui::EndTooltip();
+    }
+    ImGui::PopID();
+  }
+  if (e.presets.empty()) ImGui::TextDisabled("No presets found (see runnel-cli presets --help)");
+  if (!e.presetProblems.empty()) {
+    ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f), "Some preset files have mistakes");
+    tooltip(e.presetProblems.c_str());
+  }
+  const bool chosen = e.selectedPreset >= 0 && size_t(e.selectedPreset) < e.presets.size();
+  ImGui::BeginDisabled(!chosen || e.making() || e.generating());
+  if (ImGui::Button("Make"))
+    e.makeLandscapePreset(e.presets[size_t(e.selectedPreset)], e.generator.width, e.generator.height);
+  ImGui::EndDisabled();
+  if (chosen) {
+    const LandscapePreset& p = e.presets[size_t(e.selectedPreset)];
+    const GeneratorSettings at = generatorAt(p, e.generator.width, e.generator.height);
+    const std::string text = "Make " + p.title + " at the Width and Height above (" +
+                             describeExtent(at.width, at.height, at.cellSize) + "): its ground, then " +
+                             stagesText(p) +
+                             ".\nThe result replaces the terrain (undoable); the last stage's model and "
+                             "settings stay selected, so Play goes on from there. Double-click a preset to "
+                             "make it.";
+    tooltip(text.c_str());
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Reload")) e.reloadPresets();
+  tooltip("Read the preset folders again (after editing a .preset file)");
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
+  ImGui::InputTextWithHint("##presetname", "name", &e.newPresetName);
+  tooltip("The new preset's name: letters, digits, - and _ (its file name)");
+  ImGui::SameLine();
+  if (ImGui::Button("Save as preset")) e.saveLandscapePreset(e.newPresetName, e.newPresetTitle);
+  {
+    const std::string text =
+        "Save the generator settings above and the current model, its parameters and its budget as a "
+        "preset\nof your own, in " +
+        userPresetFolder() + ".\nA preset file can hold several stages: add 'stage' lines to it by hand.";
+    tooltip(text.c_str());
+  }
+}
+
 void undoRedoButtons(Editor& e) {
   ImGui::BeginDisabled(!e.history.canUndo());
   if (ImGui::Button("Undo")) e.undo();
@@ -107,6 +195,7 @@ void drawTerrainPanel(Editor& e) {
     ImGui::TextDisabled(
         "Terrain: %s",
         describeExtent(e.renderer().mapWidth(), e.renderer().mapHeight(), e.cellSize()).c_str());
+  presetsSection(e);
 
   ImGui::Separator();
   ImGui::InputTextWithHint("##importpath", "heightmap file (.png .r16 .r32 .pfm .tif .exr)", &e.importPath);

@@ -163,7 +163,7 @@ void ScriptRunner::finishPending(Editor& e) {
 void ScriptRunner::advance(Editor& e) {
   // The next command sees the new terrain (frames go on meanwhile), unless it was asked for in the
   // background.
-  if (e.generating() && !generateInBackground_) return;
+  if ((e.generating() || e.making()) && !generateInBackground_) return;
   if (framesLeft_ > 0) {
     --framesLeft_;
     return;
@@ -226,6 +226,34 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     generateInBackground_ = std::erase(words, "background=1") > 0;
     return result(e.generateTerrain(parseGenerate(words)));
   }
+  if (cmd == "preset") {
+    // preset NAME [size=N|WxH] [background=1]: makes a landscape preset (the panel's Make button); the
+    // size defaults to the Terrain panel's.
+    if (w.size() < 2) throw Error("preset: needs NAME [size=N|WxH] [background=1]");
+    int width = e.generator.width, height = e.generator.height;
+    generateInBackground_ = false;
+    for (size_t i = 2; i < w.size(); ++i) {
+      if (w[i] == "background=1") {
+        generateInBackground_ = true;
+      } else if (w[i].starts_with("size=")) {
+        const std::string size = w[i].substr(5);
+        const size_t x = size.find('x');
+        width = parse<int>("size", size.substr(0, x));
+        height = x == std::string::npos ? width : parse<int>("size", size.substr(x + 1));
+      } else {
+        throw Error("preset: unknown option '" + w[i] + "'");
+      }
+    }
+    return result(e.makeLandscapePreset(w[1], width, height));
+  }
+  if (cmd == "save-preset") {
+    // save-preset NAME [TITLE...]: the panel's Save as preset.
+    if (w.size() < 2) throw Error("save-preset: needs NAME [TITLE]");
+    std::string title;
+    for (size_t i = 2; i < w.size(); ++i) title += (i > 2 ? " " : "") + w[i];
+    return result(e.saveLandscapePreset(w[1], title));
+  }
+  if (cmd == "cancel") return e.cancelGenerate(), e.cancelMaking(), true;
   if (cmd == "import") {
     // import PATH [range=LO:HI] [size=WxH] [cell=M]: the panel's fields, then the Import button.
     if (w.size() < 2) throw Error("import: needs PATH [range=LO:HI] [size=WxH] [cell=M]");
