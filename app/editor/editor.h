@@ -74,6 +74,11 @@ class Editor {
   void step(uint64_t units);
   // After any change to `erosion`: the worker gets a new model at its next batch.
   bool applyErosionSettings();
+  // The budget (erosion.budget(), in the current model's unit) counts from the last reset or from when this
+  // model was chosen: droplets after a rivers run get their own budget. applyBudget() after changing it.
+  void applyBudget();
+  uint64_t budgetLeft() const;    // units Play runs before it stops (UINT64_MAX: no budget)
+  double unitsPerSecond() const;  // of the current model, as run since it was chosen (0: not run yet)
   // Writes one map of the terrain as the view shows it, its format from the path's extension.
   bool exportTerrain(const std::string& path, TerrainMap map);
   bool exportFromPanel();  // the Export button and Ctrl+E: the panel's map, format and path
@@ -271,6 +276,9 @@ class Editor {
     double started = 0;
   };
   std::optional<PendingMake> making_;
+  int budgetModel_ = -1;           // the model the budget was counted for
+  uint64_t budgetStart_ = 0;       // the worker's units done when it was chosen ...
+  double budgetStartSeconds_ = 0;  // ... and its seconds of running (the stats' since the last reset)
   std::map<std::string, std::unique_ptr<render::PictureTexture>> thumbnails_;  // by preset file
 };
 

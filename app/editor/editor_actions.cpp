@@ -29,6 +29,8 @@ void Editor::restore(const TerrainState& state) {
   base_ = state.base;
   worker_->setBase(*state.current);
   runRecorded_ = false;
+  budgetStart_ = 0;  // the worker counts from 0 again
+  budgetStartSeconds_ = 0;
   noteEdit();
 }
 
@@ -49,6 +51,8 @@ void Editor::setBase(std::shared_ptr<const Terrain> base, const std::string& lab
   base_ = std::move(base);
   worker_->setBase(*base_);
   runRecorded_ = false;
+  budgetStart_ = 0;  // the worker counts from 0 again
+  budgetStartSeconds_ = 0;
   recorder.restart();
 }
 
@@ -132,6 +136,8 @@ void Editor::resetToBase() {
   noteEdit();
   worker_->setBase(*base_);
   runRecorded_ = false;
+  budgetStart_ = 0;  // the worker counts from 0 again
+  budgetStartSeconds_ = 0;
   recorder.restart();
   status.ok("reset to the base terrain", glfwGetTime());
 }
@@ -147,8 +153,26 @@ void Editor::play() {
   if (!applyErosionSettings()) return;
   syncRain(true);
   recordRunStart();
-  worker_->setBudget(erosion.budget);
+  applyBudget();
   worker_->play();
+}
+
+void Editor::applyBudget() {
+  worker_->setBudget(erosion.budget() == 0 ? 0 : budgetStart_ + erosion.budget());
+}
+
+uint64_t Editor::budgetLeft() const {
+  if (erosion.budget() == 0) return UINT64_MAX;
+  const uint64_t done = snapshot_ ? snapshot_->dropletsDone : 0;
+  const uint64_t end = std::min(budgetStart_, done) + erosion.budget();
+  return end > done ? end - done : 0;
+}
+
+double Editor::unitsPerSecond() const {
+  if (!snapshot_) return 0.0;
+  const double units = double(snapshot_->dropletsDone - std::min(budgetStart_, snapshot_->dropletsDone));
+  const double seconds = snapshot_->stats.seconds - budgetStartSeconds_;
+  return units > 0 && seconds > 0.2 ? units / seconds : 0.0;
 }
 
 void Editor::pause() {
@@ -174,6 +198,12 @@ bool Editor::applyErosionSettings() {
   try {
     worker_->setModel(erosion.build());
     worker_->setBatchMilliseconds(erosion.batchMilliseconds);
+    if (erosion.model != budgetModel_) {  // another model: its budget counts from here
+      budgetModel_ = erosion.model;
+      budgetStart_ = snapshot_ ? snapshot_->dropletsDone : 0;
+      budgetStartSeconds_ = snapshot_ ? snapshot_->stats.seconds : 0.0;
+      applyBudget();
+    }
     return true;
   } catch (const std::exception& e) {
     status.fail(e.what(), glfwGetTime());
@@ -267,7 +297,7 @@ ProjectData Editor::projectData() {
   for (size_t i = 0; i < erosion.info().params.size(); ++i)
     p.params.emplace_back(erosion.info().params[i].name, erosion.current()[i]);
   p.common = erosion.common;
-  p.budget = erosion.budget;
+  p.budget = erosion.budget();
   p.description = baseDescription;
   p.rain = rain.snapshot();
   return p;
@@ -321,7 +351,7 @@ void Editor::applyProject(ProjectData p, const std::string& label) {
   const int threads = settings.common.threads;
   settings.common = p.common;
   settings.common.threads = threads;
-  settings.budget = p.budget;
+  settings.budget() = p.budget;
   settings.build();
 
   worker_->pause();

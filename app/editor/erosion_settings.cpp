@@ -62,7 +62,7 @@ void ErosionSettings::set(const std::string& name, const std::string& value) {
   if (name == "preset") return void(current() = findPreset(info(), value).values);
   if (name == "mode") return void(common.mode = dropletModeFromString(value));
   if (name == "edges") return void(common.edges = edgesFromString(value));
-  if (name == "budget") return void(budget = parseCount(name, value));
+  if (name == "budget") return void(budget() = parseCount(name, value));
   if (name == "threads") {
     const uint64_t n = parseCount(name, value);
     if (n < 1 || n > 256) throw Error("threads: " + value + " is outside [1, 256]");
@@ -94,7 +94,7 @@ std::string ErosionSettings::get(const std::string& name) const {
   if (name == "seed") return std::to_string(common.seed);
   if (name == "mode") return toString(common.mode);
   if (name == "edges") return toString(common.edges);
-  if (name == "budget") return std::to_string(budget);
+  if (name == "budget") return std::to_string(budget());
   if (name == "threads") return std::to_string(common.threads);
   if (name == "step") return std::to_string(stepAmount());
   if (name == "batch-ms") return formatFloat(batchMilliseconds);

@@ -22,7 +22,12 @@ struct ErosionSettings {
   // shrinks the batches to a few droplets (see notes/from-editor.md). The view updates at most every 30 ms
   // anyway (the worker's publish interval).
   double batchMilliseconds = 30.0;
-  uint64_t budget = 0;  // stop after this many droplets (iterations); 0 = no limit
+  // Where Play stops, in the current model's unit, in total since the last reset (0: never): per unit, so
+  // a model switch brings a budget that means something for it. Droplets: about 1.5 a cell of a 512² map,
+  // a visible result in under a minute; iterations: a few hundred; landscape steps: rivers' 20.
+  std::array<uint64_t, 3> budgets{400000, 300, 20};
+  uint64_t& budget() { return budgets[size_t(info().amount)]; }
+  uint64_t budget() const { return budgets[size_t(info().amount)]; }
   // What Step runs, in the current model's unit: droplets, whole-grid iterations or landscape steps (one
   // rivers step is a whole landscape's worth of work, ten thousand would run for an hour).
   std::array<uint64_t, 3> stepAmounts{10000, 20, 1};

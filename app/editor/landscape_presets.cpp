@@ -125,7 +125,7 @@ bool Editor::saveLandscapePreset(const std::string& name, const std::string& tit
         }))
       throw Error("save preset: the name '" + name +
                   "' should be letters, digits, - and _ (it names the file)");
-    if (erosion.budget == 0)
+    if (erosion.budget() == 0)
       throw Error("save preset: set a budget first: a preset's stage needs an amount (Play stops there)");
     const std::string folder = userPresetFolder();
     if (folder.empty()) throw Error("save preset: neither XDG_CONFIG_HOME nor HOME is set");
@@ -140,8 +140,8 @@ bool Editor::saveLandscapePreset(const std::string& name, const std::string& tit
     stage.model = erosion.info().name;
     stage.values = erosion.values[size_t(erosion.model)];
     const double cells = double(generator.width) * double(generator.height);
-    stage.amount = erosion.info().amount == AmountKind::Droplets ? double(erosion.budget) / cells
-                                                                 : double(erosion.budget);
+    stage.amount = erosion.info().amount == AmountKind::Droplets ? double(erosion.budget()) / cells
+                                                                 : double(erosion.budget());
     p.stages.push_back(stage);
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);

@@ -16,12 +16,53 @@ bool inputCount(const char* label, uint64_t& value, uint64_t step) {
   return ImGui::InputScalar(label, ImGuiDataType_U64, &value, &step, nullptr, "%" PRIu64);
 }
 
+// "400k", "20": a count as the Play button says it.
+std::string shortUnits(uint64_t n) {
+  char text[32];
+  if (n >= 10000000)
+    std::snprintf(text, sizeof text, "%.0fM", double(n) / 1e6);
+  else if (n >= 1000000)
+    std::snprintf(text, sizeof text, "%.1fM", double(n) / 1e6);
+  else if (n >= 10000)
+    std::snprintf(text, sizeof text, "%.0fk", double(n) / 1e3);
+  else
+    std::snprintf(text, sizeof text, "%" PRIu64, n);
+  return text;
+}
+
+// ", ~40 s", ", ~3 min": how long `units` take at the speed this model has run at; empty before it ran.
+std::string timeFor(const Editor& e, uint64_t units) {
+  const double rate = e.unitsPerSecond();
+  if (!(rate > 0.0)) return "";
+  const double seconds = double(units) / rate;
+  char text[32];
+  if (seconds < 90)
+    std::snprintf(text, sizeof text, ", ~%.0f s", std::max(seconds, 1.0));
+  else
+    std::snprintf(text, sizeof text, ", ~%.0f min", seconds / 60.0);
+  return text;
+}
+
 void runButtons(Editor& e) {
   bool playing = e.worker().playing();
-  if (ImGui::Button(playing ? "Pause" : "Play", ImVec2(ImGui::GetFontSize() * 5, 0))) e.togglePlay();
   const std::string unit = amountUnit(e.erosion.info().amount);
-  tooltip(playing ? "Stop after the current batch (Space)"
-                  : ("Run " + unit + " until paused or the budget is spent (Space)").c_str());
+  const uint64_t left = e.budgetLeft();
+  // The button says what Play will do: how much, and about how long at the speed seen so far.
+  std::string label;
+  if (playing)
+    label = left == UINT64_MAX ? "Pause" : "Pause (" + shortUnits(left) + " left" + timeFor(e, left) + ")";
+  else if (left == UINT64_MAX)
+    label = "Play: no budget";
+  else if (left == 0)
+    label = "Play: budget spent";
+  else
+    label = "Play: " + shortUnits(left) + " " + unit + timeFor(e, left);
+  if (ImGui::Button((label + "###play").c_str())) e.togglePlay();
+  tooltip(playing     ? "Stop after the current batch (Space)"
+          : left == 0 ? ("Play has run this model's budget of " + shortUnits(e.erosion.budget()) + " " +
+                         unit + ". Raise the Budget below, or Reset (R) to start again.")
+                            .c_str()
+                      : ("Run " + unit + " until paused or the budget below is spent (Space)").c_str());
   ImGui::SameLine();
   if (ImGui::Button("Step")) e.step(e.erosion.stepAmount());
   tooltip(("Run the step amount of " + unit + ", then stop (. or N)").c_str());
@@ -128,9 +169,10 @@ void drawErosionPanel(Editor& e) {
   tooltip(
       "Threads the droplets and grid passes run on (default: every core but the view's).\n"
       "The terrain is the same for any count; only the speed changes.");
-  if (inputCount("Budget", s.budget, 10000)) e.worker().setBudget(s.budget);
+  if (inputCount("Budget", s.budget(), s.info().amount == AmountKind::Droplets ? 10000 : 1)) e.applyBudget();
   tooltip(("Play stops after this many " + std::string(amountUnit(s.info().amount)) +
-           " in total since the last reset; 0 runs until paused")
+           " of this model, counted from the last reset or from when the model was chosen; 0 runs until "
+           "paused. Each kind of model keeps its own")
               .c_str());
   inputCount("Step amount", s.stepAmount(), s.info().amount == AmountKind::Droplets ? 1000 : 1);
   tooltip(("What Step runs, in " + std::string(amountUnit(s.info().amount))).c_str());

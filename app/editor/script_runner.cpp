@@ -280,7 +280,7 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     s.set(w[1], w[2]);
     s.build();  // a bad combination fails here, before the worker sees it
     e.erosion = s;
-    if (w[1] == "budget") e.worker().setBudget(s.budget);
+    if (w[1] == "budget") e.applyBudget();
     e.noteEdit();
     return result(e.applyErosionSettings());
   }
