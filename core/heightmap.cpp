@@ -54,6 +54,17 @@ void Heightmap::minMax(float& lo, float& hi) const {
   }
 }
 
+size_t Heightmap::distinctHeights(size_t atMost) const {
+  std::vector<float> seen;  // sorted; few, or the count stops
+  for (float v : heights_) {
+    auto at = std::lower_bound(seen.begin(), seen.end(), v);
+    if (at != seen.end() && *at == v) continue;
+    if (seen.size() >= atMost) return atMost;
+    seen.insert(at, v);
+  }
+  return seen.size();
+}
+
 int64_t Heightmap::firstNonFinite() const {
   for (size_t i = 0; i < heights_.size(); ++i)
     if (!std::isfinite(heights_[i])) return int64_t(i);

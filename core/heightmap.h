@@ -42,6 +42,9 @@ class Heightmap {
   void minMax(float& lo, float& hi) const;
   // Index of the first NaN or infinite sample, or -1.
   int64_t firstNonFinite() const;
+  // How many different heights the map holds, counting no further than `atMost` (an 8-bit file has at most
+  // 256: its slopes are terraces).
+  size_t distinctHeights(size_t atMost) const;
 
   bool operator==(const Heightmap& o) const {
     return width_ == o.width_ && height_ == o.height_ && heights_ == o.heights_;

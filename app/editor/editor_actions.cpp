@@ -109,7 +109,17 @@ bool Editor::importHeightmap(const std::string& path) {
     baseDescription = path;
     importPath = path;
     rememberRecent(path);
-    status.ok("imported " + path, glfwGetTime());
+    // An 8-bit file's 256 levels show as terraces on every slope once shaded: say so, not silently.
+    const Terrain& imported = *base_;
+    const size_t levels = imported.height.distinctHeights(257);
+    if (levels <= 256 && imported.height.cellCount() > 4096)
+      status.ok(
+          "imported " + path + "; warning: only " + std::to_string(levels) +
+              " height levels (an 8-bit file?): slopes will show as terraces. A 16-bit PNG, .r16, TIFF or "
+              "EXR keeps them smooth",
+          glfwGetTime());
+    else
+      status.ok("imported " + path, glfwGetTime());
     return true;
   } catch (const std::exception& e) {
     status.fail(e.what(), glfwGetTime());
