@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -288,6 +289,20 @@ GeneratorSettings generatorAt(const LandscapePreset& preset, int width, int heig
   g.width = width;
   g.height = height;
   return g;
+}
+
+std::string describeStages(const LandscapePreset& preset) {
+  std::string text;
+  for (const PresetStage& s : preset.stages) {
+    const ModelInfo& model = findModel(s.model);
+    char amount[96];
+    if (model.amount == AmountKind::Droplets)
+      std::snprintf(amount, sizeof amount, "%g droplets a cell", s.amount);
+    else
+      std::snprintf(amount, sizeof amount, "%g %s", s.amount, amountUnit(model.amount));
+    text += (text.empty() ? "" : ", then ") + s.model + " " + amount;
+  }
+  return text.empty() ? "no erosion" : text;
 }
 
 uint64_t stageAmount(const PresetStage& stage, size_t cells) {

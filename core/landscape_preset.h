@@ -65,6 +65,8 @@ LandscapePreset findLandscapePreset(const std::string& name);
 
 // The generator settings for a map of width x height over the preset's extent (the cell size scaled).
 GeneratorSettings generatorAt(const LandscapePreset& preset, int width, int height);
+// "rivers 20 steps, then droplet 0.1 droplets a cell": the stages as an artist reads them.
+std::string describeStages(const LandscapePreset& preset);
 // A stage's amount on a map of `cells` cells, in the model's own unit.
 uint64_t stageAmount(const PresetStage& stage, size_t cells);
 

@@ -9,21 +9,6 @@
 
 namespace runnel::cli {
 
-// "rivers 20 steps, droplet 0.25 droplets a cell"
-static std::string stagesLine(const LandscapePreset& p) {
-  std::string line;
-  for (const PresetStage& s : p.stages) {
-    const ModelInfo& model = findModel(s.model);
-    char amount[96];
-    if (model.amount == AmountKind::Droplets)
-      std::snprintf(amount, sizeof amount, "%g droplets a cell", s.amount);
-    else
-      std::snprintf(amount, sizeof amount, "%g %s", s.amount, amountUnit(model.amount));
-    line += (line.empty() ? "" : ", ") + s.model + " " + amount;
-  }
-  return line.empty() ? "no erosion" : line;
-}
-
 int runPresets(const Args& args) {
   ArgParser parser("presets");
   if (wantsHelp(args)) {
@@ -58,7 +43,7 @@ int runPresets(const Args& args) {
     std::printf("%-16s %s: %s\n", p.name.c_str(), p.title.c_str(), p.about.c_str());
     std::printf("%-16s %dx%d, %s; %s generator, then %s\n", "", g.width, g.height,
                 describeExtent(g.width, g.height, g.cellSize).c_str(), toString(g.kind),
-                stagesLine(p).c_str());
+                describeStages(p).c_str());
   }
   if (presets.empty())
     std::printf("no landscape presets found (runnel-cli presets --help lists the folders)\n");

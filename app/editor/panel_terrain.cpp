@@ -16,21 +16,6 @@ void inputSize(const char* label, int& value) {
   value = std::clamp(value, kMinSide, kMaxSide);
 }
 
-// "rivers 20 steps, then droplet 0.1 droplets a cell"
-std::string stagesText(const LandscapePreset& p) {
-  std::string text;
-  for (const PresetStage& s : p.stages) {
-    const ModelInfo& model = findModel(s.model);
-    char amount[96];
-    if (model.amount == AmountKind::Droplets)
-      std::snprintf(amount, sizeof amount, "%g droplets a cell", s.amount);
-    else
-      std::snprintf(amount, sizeof amount, "%g %s", s.amount, amountUnit(model.amount));
-    text += (text.empty() ? "" : ", then ") + s.model + " " + amount;
-  }
-  return text.empty() ? "no erosion" : text;
-}
-
 // Landscape presets: pick one, Make it at the size above, or save the settings as one's own.
 void presetsSection(Editor& e) {
   if (!ImGui::CollapsingHeader("Landscape presets")) return;
@@ -60,7 +45,7 @@ void presetsSection(Editor& e) {
       ImGui::Text("%s generator, tuned at %dx%d: %s", toString(p.generator.kind), p.generator.width,
                   p.generator.height,
                   describeExtent(p.generator.width, p.generator.height, p.generator.cellSize).c_str());
-      ImGui::Text("%s", stagesText(p).c_str());
+      ImGui::Text("%s", describeStages(p).c_str());
       ImGui::TextDisabled("%s", p.path.c_str());
       ImGui::EndTooltip();
     }
@@ -81,7 +66,7 @@ void presetsSection(Editor& e) {
     const GeneratorSettings at = generatorAt(p, e.generator.width, e.generator.height);
     const std::string text = "Make " + p.title + " at the Width and Height above (" +
                              describeExtent(at.width, at.height, at.cellSize) + "): its ground, then " +
-                             stagesText(p) +
+                             describeStages(p) +
                              ".\nThe result replaces the terrain (undoable); the last stage's model and "
                              "settings stay selected, so Play goes on from there. Double-click a preset to "
                              "make it.";
