@@ -2,20 +2,14 @@
 // says what each file holds (the texturing masks Gaea and World Machine hand over in one go).
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <memory>
 
 #include "args.h"
 #include "commands.h"
-#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/format_table.h"
 #include "core/heightmap_io.h"
-#include "core/json_text.h"
+#include "core/map_folder.h"
 #include "core/project_file.h"
-#include "core/rain_map.h"
-#include "core/rivers/discharge.h"
-#include "core/terrain_maps.h"
 #include "files.h"
 
 namespace runnel::cli {
@@ -35,12 +29,6 @@ ArgParser exportMapsParser() {
       .add(byteOrderFlag());
   return p;
 }
-
-struct MapFile {
-  TerrainMap map;
-  std::string name;  // file stem and the sidecar's name ("rain" is not a TerrainMap: density 0..1)
-  Heightmap values;  // what writeTerrainMap takes (heights for slope and hillshade)
-};
 
 }  // namespace
 
@@ -76,102 +64,27 @@ int runExportMaps(const Args& args) {
   if (auto t = a.value("--threads")) threads = parseInt32("--threads", *t);
 
   const bool project = input.size() > 7 && input.ends_with(".runnel");
-  std::vector<MapFile> maps;
-  maps.reserve(7);  // `height` below refers into it while maps are added
-  std::string description, recipe;
-  float cellSize = 1.0f;
-  std::shared_ptr<const RainMap> rain;
+  MapSource maps;
   if (project) {
-    ProjectData p = readProject(input);
-    cellSize = p.common.cellSize;
-    description = p.description;
-    recipe = "\"model\": " + jsonString(p.model) + ", \"seed\": " + std::to_string(p.common.seed) +
-             ", \"params\": {";
-    for (size_t i = 0; i < p.params.size(); ++i)
-      recipe += (i ? ", " : "") + jsonString(p.params[i].first) + ": " + jsonNumber(p.params[i].second);
-    recipe += "}";
-    rain = p.rain;
-    maps.push_back({TerrainMap::Height, "height", p.current.height});
-    maps.push_back({TerrainMap::Eroded, "eroded", p.current.eroded});
-    maps.push_back({TerrainMap::Deposited, "deposited", p.current.deposited});
+    maps = mapSourceOf(readProject(input), input);
   } else {
     ReadOptions r = readOptionsFrom(a, input);
-    Heightmap h = readHeightmap(input, r);
-    if (auto recorded = readRecordedCellSize(input, h.width(), h.height())) cellSize = *recorded;
-    description = input;
-    maps.push_back({TerrainMap::Height, "height", std::move(h)});
+    maps.height = readHeightmap(input, r);
+    if (auto recorded = readRecordedCellSize(input, maps.height.width(), maps.height.height()))
+      maps.cellSize = *recorded;
+    maps.source = maps.description = input;
   }
   if (auto c = a.value("--cell-size")) {
-    cellSize = parseFloat("--cell-size", *c);
-    if (!(cellSize > 0.0f) || !std::isfinite(cellSize))
+    maps.cellSize = parseFloat("--cell-size", *c);
+    if (!(maps.cellSize > 0.0f) || !std::isfinite(maps.cellSize))
       throw Error("--cell-size: must be a positive number of metres");
   }
-  // The folder once the input has been read: a bad input leaves nothing behind.
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec || !std::filesystem::is_directory(dir))
-    throw Error(dir + ": cannot make the folder (" + (ec ? ec.message() : "a file is in the way") + ")");
-
-  const Heightmap& height = maps.front().values;
-  maps.push_back({TerrainMap::Flow, "flow", dischargeLog10(height, rain.get(), cellSize, threads)});
-  maps.push_back({TerrainMap::Slope, "slope", height});
-  maps.push_back({TerrainMap::Hillshade, "hillshade", height});
-
-  WriteOptions options = writeOptionsFrom(a);  // --byte-order
-  options.cellSize = cellSize;
-  std::string list;
-  {
-    PublishGroup outputs;  // every file, or none
-    auto add = [&](const std::string& name, const std::string& file, const char* values,
-                   const Heightmap& written) {
-      float lo, hi;
-      written.minMax(lo, hi);
-      list += std::string(list.empty() ? "" : ",\n") + "    {\"name\": " + jsonString(name) +
-              ", \"file\": " + jsonString(file) + ", \"values\": " + jsonString(values) +
-              ", \"min\": " + jsonNumber(lo) + ", \"max\": " + jsonNumber(hi) + "}";
-    };
-    for (const MapFile& m : maps) {
-      const TerrainMapInfo& info = terrainMapInfo(m.map);
-      const bool shade = m.map == TerrainMap::Hillshade;
-      const std::string file = m.name + (shade ? std::string(".png") : format->extension());
-      const std::string path = (std::filesystem::path(dir) / file).string();
-      if (m.map == TerrainMap::Slope) {
-        const Heightmap slope = slopeDegrees(m.values, cellSize);
-        writeHeightmap(path, slope, options);  // values, in every format (PNG too: 16-bit)
-        add(m.name, file, info.values, slope);
-      } else if (shade) {
-        writeTerrainMap(path, m.map, m.values, options);
-        list += std::string(",\n") +
-                "    {\"name\": \"hillshade\", \"file\": \"hillshade.png\", \"values\": " +
-                jsonString("8-bit shaded relief, light from the north-west 45 degrees up") + "}";
-      } else {
-        writeHeightmap(path, m.values, options);
-        add(m.name, file, info.values, m.values);
-      }
-    }
-    if (rain) {
-      Heightmap density(rain->width(), rain->height());
-      for (size_t i = 0; i < density.cellCount(); ++i)
-        density.data()[i] = float(rain->levels()[i]) / float(RainMap::kFullLevel);
-      const std::string file = "rain" + format->extension();
-      writeHeightmap((std::filesystem::path(dir) / file).string(), density, options);
-      add("rain", file, "rain density, 0 (none) to 1 (full)", density);
-    }
-    const std::string json = "{\n  \"runnel_maps\": 1,\n  \"source\": " + jsonString(input) +
-                             ",\n  \"description\": " + jsonString(description) +
-                             ",\n  \"width\": " + std::to_string(height.width()) +
-                             ",\n  \"height\": " + std::to_string(height.height()) +
-                             ",\n  \"cell_size\": " + jsonNumber(cellSize) +
-                             ",\n  \"units\": \"metres\",\n  \"format\": " + jsonString(format->name) +
-                             (recipe.empty() ? "" : ",\n  " + recipe) + ",\n  \"maps\": [\n" + list +
-                             "\n  ]\n}\n";
-    writeFileAtomically((std::filesystem::path(dir) / "maps.json").string(), json);
-    outputs.commit();
-  }
+  // The folder is made only once the input has been read: a bad input leaves nothing behind.
+  const size_t written = writeMapFolder(maps, dir, *format, writeOptionsFrom(a), threads);
   if (!a.has("--quiet"))
-    std::printf("wrote %zu maps of %s (%dx%d, %g m cells) to %s/ as %s, listed in maps.json\n",
-                maps.size() + (rain ? 1 : 0), input.c_str(), height.width(), height.height(),
-                double(cellSize), dir.c_str(), format->name);
+    std::printf("wrote %zu maps of %s (%dx%d, %g m cells) to %s/ as %s, listed in maps.json\n", written,
+                input.c_str(), maps.height.width(), maps.height.height(), double(maps.cellSize), dir.c_str(),
+                format->name);
   return 0;
 }
 

@@ -23,6 +23,7 @@
 #include "core/heightmap_io.h"
 #include "core/landscape_preset.h"
 #include "core/make_landscape.h"
+#include "core/map_folder.h"
 #include "core/project_file.h"
 #include "core/simulation_worker.h"
 #include "render/camera.h"
@@ -82,6 +83,9 @@ class Editor {
   // Writes one map of the terrain as the view shows it, its format from the path's extension.
   bool exportTerrain(const std::string& path, TerrainMap map);
   bool exportFromPanel();  // the Export button and Ctrl+E: the panel's map, format and path
+  // Every map (height, eroded, deposited, flow, slope, rain, a hillshade) into `folder` in `format`, with
+  // maps.json: what runnel-cli export-maps writes from the saved project.
+  bool exportAllMaps(const std::string& folder, FileFormat format);
   // Saves the window (view and panel) at the end of this frame; the result shows in `status` and in
   // screenshotFailed() after the frame.
   void screenshot(const std::string& path);

@@ -264,6 +264,23 @@ bool Editor::exportFromPanel() {
   return exportTerrain(exportSettings.path, exportSettings.map);
 }
 
+bool Editor::exportAllMaps(const std::string& folder, FileFormat format) {
+  try {
+    if (folder.empty()) throw Error("export all maps: no folder given");
+    // The terrain as the view shows it, with its bookkeeping, rain and model: what Save would write.
+    const MapSource maps = mapSourceOf(projectData(), projectPath);
+    const size_t written =
+        writeMapFolder(maps, folder, formatEntry(format), WriteOptions{}, erosion.common.threads);
+    status.ok("wrote " + std::to_string(written) + " maps to " + folder + "/ as " + formatEntry(format).name +
+                  ", listed in maps.json",
+              glfwGetTime());
+    return true;
+  } catch (const std::exception& e) {
+    status.fail(e.what(), glfwGetTime());
+    return false;
+  }
+}
+
 bool Editor::undo() {
   if (!history.canUndo()) {
     status.fail("nothing to undo", glfwGetTime());

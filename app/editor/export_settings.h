@@ -12,7 +12,8 @@ struct ExportSettings {
   TerrainMap map = TerrainMap::Height;
   FileFormat format = FileFormat::Png;
   std::string path = "terrain.png";
-  int objStep = 1;  // OBJ: every n-th sample
+  int objStep = 1;                  // OBJ: every n-th sample
+  std::string mapsFolder = "maps";  // Export all maps: the folder (the Format menu gives the format)
 };
 
 // `path` with its extension replaced (or added).

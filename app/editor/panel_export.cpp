@@ -65,6 +65,19 @@ void drawExportPanel(Editor& e) {
   }
   if (ImGui::Button("Export")) e.exportFromPanel();
   tooltip("Write the map as the view shows it now (Ctrl+E). Works while erosion runs.");
+  ImGui::Separator();
+  ImGui::InputText("Folder", &s.mapsFolder);
+  tooltip("Where Export all maps writes (made if missing)");
+  const bool mapFormat = s.format != FileFormat::Obj;
+  ImGui::BeginDisabled(!mapFormat);
+  if (ImGui::Button("Export all maps")) e.exportAllMaps(s.mapsFolder, s.format);
+  ImGui::EndDisabled();
+  tooltip(mapFormat ? ("Write every map into the folder as " + std::string(chosen.name) +
+                       ": height, eroded, deposited, flow, slope and rain (when painted), a hillshade PNG,\n"
+                       "and maps.json listing each file, its values and range, the cell size and the model.\n"
+                       "All the files appear, or none (runnel-cli export-maps does the same from a project).")
+                          .c_str()
+                    : "An OBJ mesh holds no maps: pick a map format above");
   ImGui::PopID();
 }
 

@@ -226,6 +226,13 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     generateInBackground_ = std::erase(words, "background=1") > 0;
     return result(e.generateTerrain(parseGenerate(words)));
   }
+  if (cmd == "export-maps") {
+    // export-maps DIR [EXT]: the Export panel's Export all maps (default: float TIFF).
+    if (w.size() != 2 && w.size() != 3) throw Error("export-maps: needs DIR [tif|exr|r32|pfm|png|raw|r16]");
+    const FormatEntry* f = formatOfPath("x." + (w.size() == 3 ? w[2] : std::string("tif")));
+    if (!f) throw Error("export-maps: '" + w[2] + "' is not a format (tif, exr, r32, pfm, png, raw, r16)");
+    return result(e.exportAllMaps(w[1], f->id));
+  }
   if (cmd == "preset") {
     // preset NAME [size=N|WxH] [background=1]: makes a landscape preset (the panel's Make button); the
     // size defaults to the Terrain panel's.

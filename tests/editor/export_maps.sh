@@ -1,6 +1,7 @@
 # The Export panel's maps in the format asked for: an eroded map as .exr is 32-bit float metres (it used to
 # come out as an 8-bit PNG under the .exr name), slope as a float TIFF in degrees, the flow map as 16-bit
-# .raw with its sidecar; a map a format cannot hold is refused and nothing is written.
+# .raw with its sidecar; a map a format cannot hold is refused and nothing is written. Every map at once,
+# from the CLI and from the editor, alike.
 source "$(dirname "$0")/common.bash"
 
 cat >session.txt <<'S'
@@ -38,7 +39,7 @@ grep -q "an OBJ mesh holds heights" "$TMP/editor.out" || fail "deposited as .obj
 
 # runnel-cli export-maps on a project the editor saved: every map, one format, listed in maps.json.
 printf '%s\n' "generate fbm size=128 seed=5 cell=30" "rain clear" "rain stroke 10 10 100 100 radius=30" \
-  "erode 3000" "wait" "save p.runnel" >project.txt
+  "erode 3000" "wait" "save p.runnel" "export-maps editor-maps exr" "expect-error export-maps objs obj" >project.txt
 editor --size 800x600 --script project.txt || fail "saving the project failed: $(cat "$TMP/editor.err")"
 "$CLI" export-maps p.runnel maps --format exr --quiet || fail "export-maps p.runnel failed"
 for m in height eroded deposited flow slope rain; do
@@ -55,4 +56,10 @@ assert names["eroded"]["min"] == 0 and names["eroded"]["max"] > 0, names["eroded
 assert 0 <= names["rain"]["min"] < names["rain"]["max"] <= 1, names["rain"]
 assert d["model"] == "droplet" and "Kq" in d["params"], d
 PY
+# The editor's Export all maps writes the same maps as runnel-cli export-maps of the saved project.
+for f in height.exr eroded.exr deposited.exr flow.exr slope.exr rain.exr hillshade.png; do
+  cmp -s "maps/$f" "editor-maps/$f" || fail "editor-maps/$f differs from runnel-cli export-maps' maps/$f"
+done
+[ -s editor-maps/maps.json ] || fail "the editor wrote no maps.json"
+[ ! -e objs ] || fail "export-maps as OBJ made a folder"
 echo ok
