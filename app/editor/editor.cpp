@@ -84,6 +84,7 @@ void Editor::frame() {
   viewX_ = showPanel ? std::min(int(panelWidth() * ImGui::GetIO().DisplayFramebufferScale.x), fbW_ - 1) : 0;
   finishGenerate();
   finishMaking();
+  finishImport();
   takeSnapshot();
   syncRain(false);
   if (framePending_ && renderer_->mapWidth() > 0) {
@@ -155,6 +156,7 @@ void Editor::frame() {
   if (showPanel) drawPanel();
   drawGenerateProgress();
   drawMakingProgress();
+  drawImportProgress();
   drawPrompts();
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

@@ -67,7 +67,13 @@ class Editor {
   // terrain was generated tileable. Generate and Import set them (Open takes the project's); the model is
   // rebuilt with them.
   void setTerrainUnits(float metres, Edges edges);
-  bool importHeightmap(const std::string& path);
+  // Reads the heightmap off the UI thread (`background`; an indeterminate bar and Cancel show after 0.3 s)
+  // or at once; it becomes the new base terrain when read. False when refused or, at once, when it failed.
+  bool importHeightmap(const std::string& path, bool background = true);
+  bool importing() const { return importing_.has_value(); }
+  void cancelImport() {
+    if (importing_) importing_->cancelled = true;
+  }
   void resetToBase();
   void play();
   void pause();
@@ -223,6 +229,8 @@ class Editor {
   void applyProject(ProjectData p, const std::string& label);
   void drawPrompts();  // the unsaved-work and recovery questions
   void autosaveIfDue(double now);
+  bool finishImport();          // takes a finished background import (true: it is the new base)
+  void drawImportProgress();    // its bar and Cancel button
   void finishMaking();          // takes a finished landscape preset
   void drawMakingProgress();    // its progress bar and Cancel button
   void finishGenerate();        // takes a finished background generate
@@ -280,6 +288,18 @@ class Editor {
     double started = 0;
   };
   std::optional<PendingMake> making_;
+  struct ImportedMap {
+    Heightmap height;
+    float cellSize;
+    size_t levels;  // distinct heights, up to 257 (an 8-bit file has at most 256)
+  };
+  struct PendingImport {
+    std::string path;
+    std::future<ImportedMap> map;
+    double started;
+    bool cancelled;
+  };
+  std::optional<PendingImport> importing_;
   int budgetModel_ = -1;           // the model the budget was counted for
   uint64_t budgetStart_ = 0;       // the worker's units done when it was chosen ...
   double budgetStartSeconds_ = 0;  // ... and its seconds of running (the stats' since the last reset)

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "app/editor/editor.h"
+#include "app/editor/progress_window.h"
 #include "app/editor/recent_files.h"
 #include "core/error.h"
 #include "core/heightmap_io.h"
@@ -93,28 +94,59 @@ ReadOptions importOptions(const std::string& range, const std::string& size) {
   return o;
 }
 
-bool Editor::importHeightmap(const std::string& path) {
+bool Editor::importHeightmap(const std::string& path, bool background) {
   try {
-    Heightmap h = readHeightmap(path, importOptions(importRange, importSize));
-    if (int64_t bad = h.firstNonFinite(); bad >= 0)
-      throw Error(path + ": sample " + std::to_string(bad) + " is not a finite number");
+    if (importing_) throw Error("import: already importing " + importing_->path);
+    if (generating_ || making_) throw Error("import: wait for the terrain being made");
+    // The panel's fields are checked now; the file is read off the UI thread (a 4096² EXR takes a second).
+    const ReadOptions options = importOptions(importRange, importSize);
     if (!(importCellSize > 0.0f) || !std::isfinite(importCellSize))
       throw Error("import: cell size " + std::to_string(importCellSize) +
                   " is not a positive number of metres");
-    // The file's own cell size when it records one (a 16-bit file's sidecar, a GeoTIFF's pixel scale).
-    float cellSize = importCellSize;
-    if (auto recorded = readRecordedCellSize(path, h.width(), h.height())) cellSize = *recorded;
-    setBase(std::make_shared<const Terrain>(std::move(h)), "import " + path);
-    setTerrainUnits(cellSize, Edges::Clamp);
+    const float cellSize = importCellSize;
+    auto read = [path, options, cellSize] {
+      ImportedMap m{readHeightmap(path, options), cellSize, 0};
+      if (int64_t bad = m.height.firstNonFinite(); bad >= 0)
+        throw Error(path + ": sample " + std::to_string(bad) + " is not a finite number");
+      // The file's own cell size when it records one (a 16-bit file's sidecar, a GeoTIFF's pixel scale).
+      if (auto recorded = readRecordedCellSize(path, m.height.width(), m.height.height()))
+        m.cellSize = *recorded;
+      m.levels = m.height.distinctHeights(257);
+      return m;
+    };
+    importing_ = PendingImport{path, std::async(std::launch::async, read), glfwGetTime(), false};
+    status.ok("importing " + path + "...", glfwGetTime());
+    if (background) return true;
+    importing_->map.wait();
+    return finishImport();
+  } catch (const std::exception& e) {
+    status.fail(e.what(), glfwGetTime());
+    return false;
+  }
+}
+
+bool Editor::finishImport() {
+  if (!importing_ || importing_->map.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    return false;
+  PendingImport done = std::move(*importing_);
+  importing_.reset();
+  try {
+    ImportedMap m = done.map.get();
+    if (done.cancelled) {
+      status.ok("import cancelled; the terrain is as it was", glfwGetTime());
+      return false;
+    }
+    const std::string& path = done.path;
+    const size_t cells = m.height.cellCount();
+    setBase(std::make_shared<const Terrain>(std::move(m.height)), "import " + path);
+    setTerrainUnits(m.cellSize, Edges::Clamp);
     baseDescription = path;
     importPath = path;
     rememberRecent(path);
     // An 8-bit file's 256 levels show as terraces on every slope once shaded: say so, not silently.
-    const Terrain& imported = *base_;
-    const size_t levels = imported.height.distinctHeights(257);
-    if (levels <= 256 && imported.height.cellCount() > 4096)
+    if (m.levels <= 256 && cells > 4096)
       status.ok(
-          "imported " + path + "; warning: only " + std::to_string(levels) +
+          "imported " + path + "; warning: only " + std::to_string(m.levels) +
               " height levels (an 8-bit file?): slopes will show as terraces. A 16-bit PNG, .r16, TIFF or "
               "EXR keeps them smooth",
           glfwGetTime());
@@ -125,6 +157,15 @@ bool Editor::importHeightmap(const std::string& path) {
     status.fail(e.what(), glfwGetTime());
     return false;
   }
+}
+
+void Editor::drawImportProgress() {
+  if (!importing_) return;
+  const double seconds = glfwGetTime() - importing_->started;
+  if (seconds < 0.3) return;
+  if (drawProgressWindow("Importing", "Importing " + importing_->path, -1.0f, seconds, importing_->cancelled,
+                         uiScale))
+    cancelImport();  // the read finishes on its own; its map is then dropped
 }
 
 void Editor::setTerrainUnits(float metres, Edges edges) {

@@ -88,7 +88,7 @@ int runEditor(const EditorOptions& options) {
     editor.setAutosave(options.autosaveSeconds, options.recoveryDir, !headless);
     if (!options.open.empty()) {
       bool ok = options.open.ends_with(".runnel") ? editor.openProject(options.open)
-                                                  : editor.importHeightmap(options.open);
+                                                  : editor.importHeightmap(options.open, false);
       if (!ok) std::fprintf(stderr, "runnel: %s\n", editor.status.text.c_str());
     }
     std::unique_ptr<ScriptRunner> script;
@@ -112,7 +112,8 @@ int runEditor(const EditorOptions& options) {
         glfwSetWindowShouldClose(window, GLFW_FALSE);
       }
       // Sleep until input or a snapshot arrives, unless something runs by itself (a script, a screenshot).
-      if (headless || editor.worker().playing() || editor.generating() || editor.making())
+      if (headless || editor.worker().playing() || editor.generating() || editor.making() ||
+          editor.importing())
         glfwPollEvents();
       else
         glfwWaitEventsTimeout(0.25);
@@ -131,7 +132,7 @@ int runEditor(const EditorOptions& options) {
         const Snapshot* s = editor.snapshot();
         frameLog << frame << " " << editor.lastFrameMilliseconds() << " " << (s && s->playing ? 1 : 0) << " "
                  << (s ? s->dropletsDone : 0) << " " << editor.fullFrameMilliseconds << " "
-                 << (editor.generating() || editor.making() ? 1 : 0) << "\n";
+                 << (editor.generating() || editor.making() || editor.importing() ? 1 : 0) << "\n";
       }
       bool scriptDone = !script || script->done();
       if (!options.screenshot.empty() && scriptDone) {

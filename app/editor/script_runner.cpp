@@ -163,7 +163,7 @@ void ScriptRunner::finishPending(Editor& e) {
 void ScriptRunner::advance(Editor& e) {
   // The next command sees the new terrain (frames go on meanwhile), unless it was asked for in the
   // background.
-  if ((e.generating() || e.making()) && !generateInBackground_) return;
+  if ((e.generating() || e.making() || e.importing()) && !backgroundWork_) return;
   if (framesLeft_ > 0) {
     --framesLeft_;
     return;
@@ -223,7 +223,7 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
   if (cmd == "generate") {
     // background=1: the script goes on while it generates (until `wait`), to watch the progress bar.
     std::vector<std::string> words = w;
-    generateInBackground_ = std::erase(words, "background=1") > 0;
+    backgroundWork_ = std::erase(words, "background=1") > 0;
     return result(e.generateTerrain(parseGenerate(words)));
   }
   if (cmd == "export-maps") {
@@ -238,10 +238,10 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     // size defaults to the Terrain panel's.
     if (w.size() < 2) throw Error("preset: needs NAME [size=N|WxH] [background=1]");
     int width = e.generator.width, height = e.generator.height;
-    generateInBackground_ = false;
+    backgroundWork_ = false;
     for (size_t i = 2; i < w.size(); ++i) {
       if (w[i] == "background=1") {
-        generateInBackground_ = true;
+        backgroundWork_ = true;
       } else if (w[i].starts_with("size=")) {
         const std::string size = w[i].substr(5);
         const size_t x = size.find('x');
@@ -260,15 +260,19 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     for (size_t i = 2; i < w.size(); ++i) title += (i > 2 ? " " : "") + w[i];
     return result(e.saveLandscapePreset(w[1], title));
   }
-  if (cmd == "cancel") return e.cancelGenerate(), e.cancelMaking(), true;
+  if (cmd == "cancel") return e.cancelGenerate(), e.cancelMaking(), e.cancelImport(), true;
   if (cmd == "import") {
-    // import PATH [range=LO:HI] [size=WxH] [cell=M]: the panel's fields, then the Import button.
-    if (w.size() < 2) throw Error("import: needs PATH [range=LO:HI] [size=WxH] [cell=M]");
+    // import PATH [range=LO:HI] [size=WxH] [cell=M] [background=1]: the panel's fields, then the Import
+    // button; the script waits for the file unless background=1.
+    if (w.size() < 2) throw Error("import: needs PATH [range=LO:HI] [size=WxH] [cell=M] [background=1]");
     e.importRange.clear();
     e.importSize.clear();
     e.importCellSize = 1.0f;
+    backgroundWork_ = false;
     for (size_t i = 2; i < w.size(); ++i) {
-      if (w[i].starts_with("range="))
+      if (w[i] == "background=1")
+        backgroundWork_ = true;
+      else if (w[i].starts_with("range="))
         e.importRange = w[i].substr(6);
       else if (w[i].starts_with("size="))
         e.importSize = w[i].substr(5);
@@ -277,7 +281,7 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
       else
         throw Error("import: unknown option '" + w[i] + "'");
     }
-    return result(e.importHeightmap(w[1]));
+    return result(e.importHeightmap(w[1], backgroundWork_));
   }
   if (cmd == "open") return need(1), result(e.openProject(w[1]));
   if (cmd == "save") return need(1), result(e.saveProject(w[1]));
@@ -304,7 +308,7 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
   if (cmd == "undo") return result(e.undo());
   if (cmd == "redo") return result(e.redo());
   if (cmd == "wait") {
-    generateInBackground_ = false;  // a background generate finishes first
+    backgroundWork_ = false;  // a background generate finishes first
     SimulationWorker* worker = &e.worker();
     idle_ = std::async(std::launch::async, [worker] { worker->waitIdle(); });
     return true;

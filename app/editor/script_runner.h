@@ -60,7 +60,7 @@ class ScriptRunner {
   bool checkScreenshot_ = false;  // a `screenshot` written at the end of the last frame
   bool screenshotExpectError_ = false;
   size_t screenshotLine_ = 0;
-  bool generateInBackground_ = false;  // a `generate ... background=1` in progress
+  bool backgroundWork_ = false;  // a generate, preset or import with background=1: the script goes on
 };
 
 }  // namespace runnel::editor
