@@ -38,7 +38,13 @@ Editor::Editor(GLFWwindow* window) : window_(window) {
   rainSeen_ = rain.revision();
 }
 
-Editor::~Editor() = default;
+Editor::~Editor() {
+  // Quitting stops background work at its next row or chunk instead of waiting for it to finish (a 4096²
+  // preset takes most of a minute); an import being read is dropped when done.
+  cancelGenerate();
+  cancelMaking();
+  cancelImport();
+}
 
 void Editor::takeSnapshot() {
   std::shared_ptr<const Snapshot> s = worker_->latestSnapshot();
