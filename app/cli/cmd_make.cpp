@@ -81,7 +81,6 @@ int runMake(const Args& args) {
   if (auto v = a.value("--seed")) preset.generator.seed = parseSeed("--seed", *v);
   const int threads = threadsFrom(a);
   WriteOptions writeOptions = writeOptionsFrom(a);
-  writeOptions.cellSize = generatorAt(preset, width, height).cellSize;
 
   // Every output, before any work.
   std::vector<std::string> written = pathsWritten(*out, checkHeightmapOutput(*out));
@@ -120,18 +119,19 @@ int runMake(const Args& args) {
     throw Error("preset " + preset.name + ": a stage produced a non-finite height at cell " +
                 std::to_string(bad) + "; nothing was written");
 
+  double seconds = 0;
+  for (const ErosionStats& s : made.stages) seconds += s.seconds;
+  const float cellSize = made.cellSize;
+  writeOptions.cellSize = cellSize;
   PublishGroup outputs;  // the outputs appear together or not at all
   writeHeightmap(*out, made.terrain.height, writeOptions);
   if (hillshade) writeTerrainMap(*hillshade, TerrainMap::Hillshade, made.terrain.height, writeOptions);
-  if (project) writeProject(*project, landscapeProject(preset, made));
+  if (project) writeProject(*project, landscapeProject(preset, std::move(made)));  // no copy of the maps
   outputs.commit();
-  if (!a.has("--quiet")) {
-    double seconds = 0;
-    for (const ErosionStats& s : made.stages) seconds += s.seconds;
+  if (!a.has("--quiet"))
     std::printf("made %s (%s) at %dx%d, %s; erosion %.1f s\nwrote %s\n", preset.name.c_str(),
-                preset.title.c_str(), width, height, describeExtent(width, height, made.cellSize).c_str(),
-                seconds, out->c_str());
-  }
+                preset.title.c_str(), width, height, describeExtent(width, height, cellSize).c_str(), seconds,
+                out->c_str());
   return 0;
 }
 

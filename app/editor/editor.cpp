@@ -59,10 +59,6 @@ void Editor::takeSnapshot() {
                  snapshot_->terrain->heightCells() != s->terrain->heightCells();
   if (resized) framePending_ = true;
   shownVersion_ = s->version;
-  if (s->dropletsDone < budgetStart_) {  // the worker restarted (reset, a new terrain)
-    budgetStart_ = 0;
-    budgetStartSeconds_ = 0.0;
-  }
   // Erosion work is work to save (a reset or a new base starts the count at 0 again).
   if (s->dropletsDone != dropletsSeen_) {
     if (s->dropletsDone > 0) noteEdit();

@@ -300,6 +300,11 @@ class Editor {
     bool cancelled;
   };
   std::optional<PendingImport> importing_;
+  // The worker restarted (a reset, a new or restored terrain): its units count from 0 again.
+  void countBudgetFromZero() {
+    budgetStart_ = 0;
+    budgetStartSeconds_ = 0;
+  }
   int budgetModel_ = -1;           // the model the budget was counted for
   uint64_t budgetStart_ = 0;       // the worker's units done when it was chosen ...
   double budgetStartSeconds_ = 0;  // ... and its seconds of running (the stats' since the last reset)

@@ -30,8 +30,7 @@ void Editor::restore(const TerrainState& state) {
   base_ = state.base;
   worker_->setBase(*state.current);
   runRecorded_ = false;
-  budgetStart_ = 0;  // the worker counts from 0 again
-  budgetStartSeconds_ = 0;
+  countBudgetFromZero();
   noteEdit();
 }
 
@@ -52,8 +51,7 @@ void Editor::setBase(std::shared_ptr<const Terrain> base, const std::string& lab
   base_ = std::move(base);
   worker_->setBase(*base_);
   runRecorded_ = false;
-  budgetStart_ = 0;  // the worker counts from 0 again
-  budgetStartSeconds_ = 0;
+  countBudgetFromZero();
   recorder.restart();
 }
 
@@ -187,8 +185,7 @@ void Editor::resetToBase() {
   noteEdit();
   worker_->setBase(*base_);
   runRecorded_ = false;
-  budgetStart_ = 0;  // the worker counts from 0 again
-  budgetStartSeconds_ = 0;
+  countBudgetFromZero();
   recorder.restart();
   status.ok("reset to the base terrain", glfwGetTime());
 }
@@ -215,13 +212,14 @@ void Editor::applyBudget() {
 uint64_t Editor::budgetLeft() const {
   if (erosion.budget() == 0) return UINT64_MAX;
   const uint64_t done = snapshot_ ? snapshot_->dropletsDone : 0;
-  const uint64_t end = std::min(budgetStart_, done) + erosion.budget();
+  const uint64_t end = budgetStart_ + erosion.budget();
   return end > done ? end - done : 0;
 }
 
 double Editor::unitsPerSecond() const {
   if (!snapshot_) return 0.0;
-  const double units = double(snapshot_->dropletsDone - std::min(budgetStart_, snapshot_->dropletsDone));
+  if (snapshot_->dropletsDone < budgetStart_) return 0.0;  // a snapshot from before a restart
+  const double units = double(snapshot_->dropletsDone - budgetStart_);
   const double seconds = snapshot_->stats.seconds - budgetStartSeconds_;
   return units > 0 && seconds > 0.2 ? units / seconds : 0.0;
 }
