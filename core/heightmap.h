@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "huge_pages.h"
+
 namespace runnel {
 
 constexpr int kMinSide = 2;
@@ -52,7 +54,7 @@ class Heightmap {
 
  private:
   int width_ = 0, height_ = 0;
-  std::vector<float> heights_;
+  MapVector<float> heights_;
 };
 
 // Height change per metre east (gx) and south (gy) at cell (x, y), cells `cellSize` metres apart: central

@@ -23,7 +23,7 @@ Heightmap dischargeLog10(const Heightmap& heights, const RainMap* rain, float ce
   graph.route(filled.data());
   graph.accumulate(rain);
   Heightmap out(heights.width(), heights.height());
-  const std::vector<float>& cells = graph.area();
+  const MapVector<float>& cells = graph.area();
   for (size_t i = 0; i < out.cellCount(); ++i)
     out.data()[i] = cells[i] > 0.0f ? std::log10(cells[i] * cellArea) : 0.0f;
   return out;

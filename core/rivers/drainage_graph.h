@@ -25,6 +25,7 @@
 #include <functional>
 #include <vector>
 
+#include "core/huge_pages.h"
 #include "outflow.h"
 
 namespace runnel {
@@ -77,7 +78,7 @@ class DrainageGraph {
   // The whole order in one list, every cell after the cells that send it water (for tests).
   std::vector<uint32_t> donorsFirstOrder() const;
   // Drainage area per cell, in cells.
-  const std::vector<float>& area() const { return area_; }
+  const MapVector<float>& area() const { return area_; }
   // Where each cell's water goes, as route() found it.
   const Outflow* outflows() const { return outflow_.data(); }
 
@@ -131,11 +132,11 @@ class DrainageGraph {
   int width_, height_, threads_;
   float convergeArea_;
   int64_t offset_[8];
-  std::vector<uint32_t> receiver_, order_;
-  std::vector<uint32_t> basin_;  // in resolveLakes(): 0 reaches the border, b drains to pit b (0 between)
+  MapVector<uint32_t> receiver_, order_;
+  MapVector<uint32_t> basin_;  // in resolveLakes(): 0 reaches the border, b drains to pit b (0 between)
   // A byte a cell: the floods' marks in resolveLakes(); from route() to accumulate(), how many higher
   // neighbours a cell still waits for (kDone once it is summed, kNeverDue on the border).
-  std::vector<uint8_t> marks_;
+  MapVector<uint8_t> marks_;
   static constexpr uint8_t kDone = 0x40, kNeverDue = 0x80;
   static constexpr uint8_t kKnown = 1, kWalked = 2;  // resolveLakes(): which receivers it has worked out
   // The order, by band: band b's cells at [bandBegin_[b], bandEnd_[b]), its phases ending at phaseEnd_[b].
@@ -146,8 +147,8 @@ class DrainageGraph {
   std::vector<float> inboxWater_;      // per inbox slot a row: water crossing into it
   std::vector<uint8_t> inboxSenders_;  // and how many cells sent it
   std::vector<uint8_t> inboxTouched_;  // per slot: anything sent
-  std::vector<Outflow> outflow_;
-  std::vector<float> area_;
+  MapVector<Outflow> outflow_;
+  MapVector<float> area_;
 };
 
 }  // namespace rivers

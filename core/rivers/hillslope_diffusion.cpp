@@ -36,7 +36,7 @@ RUNNEL_WIDE_VECTORS void creepRow(const float* __restrict up, const float* __res
 // Explicit substeps of the isotropic nine-point Laplacian, (4 (N + S + E + W) + diagonals - 20 c) / 6:
 // a row-then-column implicit solve was cheaper but drew streaks along the rows and columns beside the
 // channels' fixed beds.
-void diffuse(float* h, const float* rate, int width, int height, int threads, std::vector<float>& scratch) {
+void diffuse(float* h, const float* rate, int width, int height, int threads, MapVector<float>& scratch) {
   const size_t w = size_t(width), n = w * size_t(height);
   std::vector<float> bandFastest(size_t(std::max(height, 1)), 0.0f);
   forEachRowBand(height, w, threads, [&](int y0, int y1) {

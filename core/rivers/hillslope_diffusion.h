@@ -3,11 +3,13 @@
 #pragma once
 #include <vector>
 
+#include "core/huge_pages.h"
+
 namespace runnel::rivers {
 
 // `rate`: kappa * dt / cellSize² per cell (dimensionless); a cell whose rate is 0 or below keeps its height,
 // like the border. `scratch` is resized to the map and holds the other half of each substep (a buffer kept
 // from step to step: at 4096² a fresh one cost tens of milliseconds in page faults).
-void diffuse(float* h, const float* rate, int width, int height, int threads, std::vector<float>& scratch);
+void diffuse(float* h, const float* rate, int width, int height, int threads, MapVector<float>& scratch);
 
 }  // namespace runnel::rivers

@@ -70,7 +70,7 @@ void RiversModel::captureShape(const Heightmap& h) {
   // took seconds. The same grid at every finer resolution also gives the same uplift.
   const int f = std::clamp(int(kShapeCellMetres / cellSize_), 1, 16);
   const int cw = (w + f - 1) / f, ch = (hgt + f - 1) / f;
-  std::vector<float> coarse(size_t(cw) * size_t(ch));
+  MapVector<float> coarse(size_t(cw) * size_t(ch));
   forEachRowBand(ch, size_t(cw) * size_t(f * f), threads_, [&](int y0, int y1) {
     for (int cy = y0; cy < y1; ++cy)
       for (int cx = 0; cx < cw; ++cx) {
@@ -127,7 +127,7 @@ void RiversModel::captureShape(const Heightmap& h) {
 // staircase that reads as grid-aligned hatching. The power is spread over each cell and its neighbours (1-2-1
 // in each direction), so a river cuts a bed a few cells wide and its banks with it. Cutting still never
 // opens a pit: each cell's new height stays between its old one and its receivers' new ones.
-void RiversModel::spreadPower(const std::vector<float>& cells, int w, int hgt) {
+void RiversModel::spreadPower(const MapVector<float>& cells, int w, int hgt) {
   // One 1-2-1 pass per kBedMetres of cell size: the same bed width in metres at any resolution. Along the
   // rows, then down the columns, in place (a column band keeps the row above as it was).
   const int passes = std::clamp(int(std::lround(kBedMetres / cellSize_)), 1, 16);

@@ -29,7 +29,7 @@ class RiversModel : public ErosionModel {
 
   const RiversParams& params() const { return params_; }
   // Drainage area per cell (in cells, rain-weighted) as the last step routed it; empty before any step.
-  const std::vector<float>& drainageCells() const { return graph_.area(); }
+  const MapVector<float>& drainageCells() const { return graph_.area(); }
   // What the last step found: closed basins drained.
   const rivers::LakeReport& lastLakes() const { return lakes_; }
 
@@ -42,14 +42,14 @@ class RiversModel : public ErosionModel {
  private:
   void step(Terrain& terrain, const RainMap* rain);
   void captureShape(const Heightmap& h);
-  void spreadPower(const std::vector<float>& cells, int width, int height);
+  void spreadPower(const MapVector<float>& cells, int width, int height);
 
   RiversParams params_;
   float cellSize_;
   int threads_;
-  std::vector<float> shape_;     // uplift share per cell, 0..1
-  std::vector<float> power_;     // the drainage area spread over a river's width, in cells
-  std::vector<float> cut_;       // the step's creep rates; then how deep each cell cuts per unit of slope
+  MapVector<float> shape_;       // uplift share per cell, 0..1
+  MapVector<float> power_;       // the drainage area spread over a river's width, in cells
+  MapVector<float> cut_;         // the step's creep rates; then how deep each cell cuts per unit of slope
   rivers::DrainageGraph graph_;  // kept for its buffers
   rivers::LakeReport lakes_;
   StageSeconds stages_;

@@ -141,7 +141,7 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
 
 }  // namespace
 
-void cuttingDepths(const std::vector<float>& power, std::vector<float>& cut, const StreamPower& p, int width,
+void cuttingDepths(const MapVector<float>& power, MapVector<float>& cut, const StreamPower& p, int width,
                    int height, int threads) {
   // In float, each cell's depth on its own (the same bytes on any thread count), a row at a time on the
   // threads: off the ordered pass, where a double pow a cell cost a third of its time.
@@ -156,7 +156,7 @@ void cuttingDepths(const std::vector<float>& power, std::vector<float>& cut, con
   });
 }
 
-void incise(const DrainageGraph& graph, const std::vector<float>& cut, float* h, const StreamPower& p) {
+void incise(const DrainageGraph& graph, const MapVector<float>& cut, float* h, const StreamPower& p) {
   graph.visitReceiversFirst(
       [&](const uint32_t* cells, size_t count) { incisePiece(cells, count, graph, cut.data(), h, p); });
 }

@@ -20,7 +20,7 @@ struct StreamPower {
 
 // How deep each cell cuts per unit of slope in a step, K dt (A^m - Ac^m) with A = power x cell area (m²):
 // 0 or less where nothing is cut (below the channel head). Row by row on `threads`.
-void cuttingDepths(const std::vector<float>& power, std::vector<float>& cut, const StreamPower& p, int width,
+void cuttingDepths(const MapVector<float>& power, MapVector<float>& cut, const StreamPower& p, int width,
                    int height, int threads);
 
 // `h`: the heights the graph was built on, eroded in place (border cells keep theirs). Each cell is solved
@@ -28,6 +28,6 @@ void cuttingDepths(const std::vector<float>& power, std::vector<float>& cut, con
 // Ground left steeper than maxGrade above its receivers slides away with the river (threshold hillslopes:
 // without it a valley cut faster than its walls can follow leaves cliffs).
 // `cut`: each cell's cuttingDepths(), from the graph's own drainage area or one spread wider.
-void incise(const DrainageGraph& graph, const std::vector<float>& cut, float* h, const StreamPower& p);
+void incise(const DrainageGraph& graph, const MapVector<float>& cut, float* h, const StreamPower& p);
 
 }  // namespace runnel::rivers

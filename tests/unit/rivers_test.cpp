@@ -193,7 +193,7 @@ TEST(StreamPower, GroundCutBackToTheSteepestSlopeFormsARoundCone) {
   rivers::DrainageGraph graph(n, n, 1, 1.0f);
   graph.route(h.data());
   graph.accumulate(nullptr);
-  const std::vector<float> cut(h.cellCount(), 0.0f);  // nothing cuts: only the slope limit acts
+  const MapVector<float> cut(h.cellCount(), 0.0f);  // nothing cuts: only the slope limit acts
   Heightmap after = h;
   rivers::incise(graph, cut, after.data(), {0.0f, 0.45f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f});
   double worst = 0;
@@ -235,7 +235,8 @@ TEST(Creep, TwoSubstepsASweepGiveTheBytesOfOneAtATime) {
       expected = next;
     }
     for (const int threads : {1, 3}) {
-      std::vector<float> h = start, scratch;
+      std::vector<float> h = start;
+      MapVector<float> scratch;
       rivers::diffuse(h.data(), rate.data(), w, hgt, threads, scratch);
       EXPECT_EQ(0, std::memcmp(h.data(), expected.data(), h.size() * sizeof(float)))
           << substeps << " substeps on " << threads << " threads";
@@ -319,14 +320,14 @@ TEST(DrainageGraph, WaterCrossesTheBandsWholeAndTheSameOnAnyThreadCount) {
       h.at(x, y) = 2.0f * float(hgt - y) + 3.0f * std::abs(float(x) - floor) + 0.2f * r.uniform();
     }
   for (int x = 0; x < w; ++x) h.at(x, hgt - 1) = 0.0f;  // the outlet: the south border
-  std::vector<float> first;
+  MapVector<float> first;
   for (int threads : {1, 2, 3}) {
     Heightmap filled = h;
     rivers::DrainageGraph graph(w, hgt, threads, 10.0f);
     graph.resolveLakes(filled.data(), 1.0f, 30.0f);
     graph.route(filled.data());
     graph.accumulate(nullptr);
-    const std::vector<float>& area = graph.area();
+    const MapVector<float>& area = graph.area();
     if (first.empty()) {
       first = area;
       double atBorder = 0;
