@@ -13,6 +13,7 @@ int runErode(const Args& args);
 int runInfo(const Args& args);
 int runExportMaps(const Args& args);
 int runTiles(const Args& args);
+int runExport(const Args& args);
 int runBench(const Args& args);
 int runPresets(const Args& args);
 int runMake(const Args& args);

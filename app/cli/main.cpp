@@ -27,6 +27,7 @@ constexpr const char* kUsage =
     "  info       print a heightmap's size, heights and format runnel-cli info e.png\n"
     "  export-maps every map of a project or heightmap         runnel-cli export-maps t.runnel maps/\n"
     "  tiles      cut a map into tiles sharing their edges     runnel-cli tiles t.png --grid 2x2 -o out/t\n"
+    "  export     a map as an engine takes it, with its import runnel-cli export t.png --for unity -o t.raw\n"
     "  presets    list the landscape presets                   runnel-cli presets\n"
     "  make       build a landscape preset, start to finish    runnel-cli make --preset alpine -o a.png\n"
     "  bench      time the droplet model on a generated map    runnel-cli bench --size 512\n"
@@ -51,6 +52,7 @@ constexpr Command kCommands[] = {
     {"info", runnel::cli::runInfo},         {"export-maps", runnel::cli::runExportMaps},
     {"tiles", runnel::cli::runTiles},       {"bench", runnel::cli::runBench},
     {"presets", runnel::cli::runPresets},   {"make", runnel::cli::runMake},
+    {"export", runnel::cli::runExport},
 };
 
 // Takes --max-memory SIZE (or --max-memory=SIZE) out of the command's arguments, before any "--", and sets
