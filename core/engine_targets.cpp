@@ -4,6 +4,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+
+#include "atomic_file.h"
+#include "error.h"
+#include "format_table.h"
+#include "resample.h"
 
 namespace runnel {
 
@@ -114,6 +120,70 @@ std::string engineSides(const EngineTarget& target) {
   std::string list;
   for (int s : target.sides) list += (list.empty() ? "" : ", ") + std::to_string(s);
   return list;
+}
+
+void engineSizeFor(const EngineTarget& target, int width, int height, int across, int& outWidth,
+                   int& outHeight) {
+  outWidth = across > 0 ? across : nearestEngineSide(target, width);
+  const double down =
+      width > 1 ? double(height - 1) * double(outWidth - 1) / double(width - 1) + 1.0 : height;
+  outHeight = target.square ? outWidth : nearestEngineSide(target, int(std::lround(down)));
+}
+
+void checkEngineOutput(const EngineTarget& target, const std::string& path) {
+  const FormatEntry& format = formatEntry(target.format);
+  const FormatEntry* given = formatOfPath(path);
+  if (!given || given->id != target.format)
+    throw Error(path + " is " +
+                (given ? std::string("a ") + given->name + " name" : std::string("no heightmap name")) +
+                ", and " + target.title + " takes " + format.name + " (" + format.extension() + ")");
+}
+
+void checkEngineSize(const EngineTarget& target, int64_t width, int64_t height, const std::string& what) {
+  const auto fits = [&](int64_t side) { return side <= kMaxSide && takesSide(target, int(side)); };
+  if (!fits(width) || !fits(height))
+    throw Error(what + ": " + target.title + " takes sides " + engineSides(target) + " (got " +
+                std::to_string(width) + "x" + std::to_string(height) + ")");
+  if (target.square && width != height) throw Error(what + ": " + std::string(target.title) + "s are square");
+  checkSize(width, height, what);
+}
+
+std::string importStepsPath(const std::string& path) {
+  const std::filesystem::path p(path);
+  return (p.parent_path() / (p.stem().string() + ".import.txt")).string();
+}
+
+EngineWritten writeForEngine(const Heightmap& map, float cellSize, const EngineTarget& target, int width,
+                             int height, const std::string& path, const std::string& mapName, int threads) {
+  checkEngineOutput(target, path);
+  if (target.square && map.width() != map.height())
+    throw Error(std::string(target.title) + "s are square and " + mapName + " is " +
+                std::to_string(map.width()) + "x" + std::to_string(map.height()) +
+                " (cut it square with runnel-cli tiles, or export for unreal, whose landscapes need not be)");
+  checkEngineSize(target, width, height, "the size");
+  if (!(cellSize > 0.0f) || !std::isfinite(cellSize))
+    throw Error("the cell size must be a positive number of metres (got " + std::to_string(cellSize) + ")");
+  EngineWritten out;
+  out.resampled = width != map.width() || height != map.height();
+  const Heightmap result = resample(map, width, height, threads);
+  EngineExport& e = out.file;
+  e.file = std::filesystem::path(path).filename().string();
+  e.width = width;
+  e.height = height;
+  // Square cells stay square: the spacing follows the width (the height's differs by under a sample).
+  e.cellSize = resampledCellSize(cellSize, map.width(), width);
+  result.minMax(e.lo, e.hi);
+  if (!(e.lo < e.hi)) e.hi = e.lo + 1.0f;
+  WriteOptions options;
+  options.cellSize = e.cellSize;
+  options.bigEndian = target.bigEndian;
+  options.range = HeightRange{e.lo, e.hi};
+  out.steps = target.importSteps(e);
+  PublishGroup outputs;
+  writeHeightmap(path, result, options);
+  writeFileAtomically(importStepsPath(path), out.steps);
+  outputs.commit();
+  return out;
 }
 
 }  // namespace runnel

@@ -2,16 +2,13 @@
 // resampled on purpose), with the numbers to type into its importer written beside it.
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 
 #include "args.h"
 #include "commands.h"
-#include "core/atomic_file.h"
 #include "core/engine_targets.h"
 #include "core/error.h"
 #include "core/format_table.h"
 #include "core/heightmap_io.h"
-#include "core/resample.h"
 #include "files.h"
 
 namespace runnel::cli {
@@ -24,7 +21,8 @@ ArgParser exportParser() {
       .add({"-o", FlagKind::Value, "OUT", "the file to write (its extension must be the engine's format)",
             "--output"})
       .add({"--resolution", FlagKind::Value, "N|WxH",
-            "samples across (and down): one the engine takes (default: the nearest to the input's)"})
+            "samples across (the height keeps the shape) or WxH, sides the engine takes (default: the "
+            "nearest)"})
       .add({"--cell-size", FlagKind::Value, "M", "metres per cell of IN (default: what IN records)"})
       .add({"--size", FlagKind::Value, "WxH", "raw input: its size"})
       .add({"--range", FlagKind::Value, "LO:HI", "integer input: world heights of its samples"})
@@ -42,12 +40,6 @@ std::string targetsHelp() {
     text += line;
   }
   return text;
-}
-
-// OUT's name with the import steps' extension: terrain.raw -> terrain.import.txt.
-std::string stepsPath(const std::string& out) {
-  std::filesystem::path p(out);
-  return (p.parent_path() / (p.stem().string() + ".import.txt")).string();
 }
 
 }  // namespace
@@ -75,18 +67,22 @@ int runExport(const Args& args) {
   if (!target) throw UsageError("--for: '" + *engineName + "' is not one of " + engineNames());
   const auto out = a.value("-o");
   if (!out) throw UsageError("-o OUT is required");
-  const FormatEntry& format = formatEntry(target->format);
-  const FormatEntry* outFormat = formatOfPath(*out);
-  if (!outFormat || outFormat->id != target->format)
-    throw UsageError(
-        "-o: " + *out + " is " +
-        (outFormat ? std::string("a ") + outFormat->name + " name" : std::string("no heightmap name")) +
-        "; " + target->title + " takes " + format.name + " (" + format.extension() + ")");
+  checkEngineOutput(*target, *out);
   checkHeightmapOutput(*out);
   std::vector<std::string> written = pathsWritten(*out, target->format);
-  written.push_back(stepsPath(*out));
+  written.push_back(importStepsPath(*out));
   checkDistinct(written);
-  checkWritable(stepsPath(*out));
+  checkWritable(importStepsPath(*out));
+  int64_t width = 0, height = 0;  // 0: the nearest the engine takes to the input's (height: its shape)
+  if (auto r = a.value("--resolution")) {
+    if (r->find('x') == std::string::npos) {
+      width = parseInt("--resolution", *r);
+      checkEngineSize(*target, width, width, "--resolution");  // the height follows the map's shape
+    } else {
+      parseSize("--resolution", *r, width, height);
+      checkEngineSize(*target, width, height, "--resolution");
+    }
+  }
 
   const Heightmap map = readHeightmap(input, readOptionsFrom(a, input));
   float cellSize = 0.0f;
@@ -100,57 +96,19 @@ int runExport(const Args& args) {
     throw Error(input + " records no cell size: pass --cell-size M (metres per cell), which " +
                 target->title + " needs for the terrain's extent");
   }
-  if (target->square && map.width() != map.height())
-    throw Error(std::string(target->title) + "s are square and " + input + " is " +
-                std::to_string(map.width()) + "x" + std::to_string(map.height()) +
-                " (cut it square with runnel-cli tiles, or export for unreal, whose landscapes need not be)");
-
-  int width = nearestEngineSide(*target, map.width()), height = nearestEngineSide(*target, map.height());
-  if (auto r = a.value("--resolution")) {
-    int64_t w, h;
-    if (r->find('x') == std::string::npos) {
-      w = h = parseInt("--resolution", *r);
-    } else {
-      parseSize("--resolution", *r, w, h);
-    }
-    if (!takesSide(*target, int(std::min<int64_t>(w, kMaxSide + 1))) ||
-        !takesSide(*target, int(std::min<int64_t>(h, kMaxSide + 1))))
-      throw Error("--resolution: " + std::string(target->title) + " takes sides " + engineSides(*target) +
-                  " (got " + *r + ")");
-    if (target->square && w != h) throw Error("--resolution: " + std::string(target->title) + "s are square");
-    checkSize(w, h, "--resolution");
-    width = int(w);
-    height = int(h);
+  if (height == 0) {
+    int w, h;
+    engineSizeFor(*target, map.width(), map.height(), int(width), w, h);
+    width = w;
+    height = h;
   }
-  if (target->square) height = width;
-
-  const bool resampled = width != map.width() || height != map.height();
-  const Heightmap result = resample(map, width, height);
-  EngineExport e;
-  e.file = std::filesystem::path(*out).filename().string();
-  e.width = width;
-  e.height = height;
-  // Square cells stay square: the spacing follows the width (the height's differs by under a sample).
-  e.cellSize = resampledCellSize(cellSize, map.width(), width);
-  result.minMax(e.lo, e.hi);
-  if (!(e.lo < e.hi)) e.hi = e.lo + 1.0f;
-  WriteOptions options;
-  options.cellSize = e.cellSize;
-  options.bigEndian = target->bigEndian;
-  options.range = HeightRange{e.lo, e.hi};
-  const std::string steps = target->importSteps(e);
-  {
-    PublishGroup outputs;
-    writeHeightmap(*out, result, options);
-    writeFileAtomically(stepsPath(*out), steps);
-    outputs.commit();
-  }
+  const EngineWritten done = writeForEngine(map, cellSize, *target, int(width), int(height), *out, input);
   if (!a.has("--quiet")) {
-    std::printf("wrote %s (%dx%d", out->c_str(), width, height);
-    if (resampled)
+    std::printf("wrote %s (%dx%d", out->c_str(), done.file.width, done.file.height);
+    if (done.resampled)
       std::printf(", resampled from %dx%d: %.3f m cells instead of %.3f", map.width(), map.height(),
-                  double(e.cellSize), double(cellSize));
-    std::printf(") and %s\n%s", stepsPath(*out).c_str(), steps.c_str());
+                  double(done.file.cellSize), double(cellSize));
+    std::printf(") and %s\n%s", importStepsPath(*out).c_str(), done.steps.c_str());
   }
   return 0;
 }

@@ -89,6 +89,9 @@ class Editor {
   // Writes one map of the terrain as the view shows it, its format from the path's extension.
   bool exportTerrain(const std::string& path, TerrainMap map);
   bool exportFromPanel();  // the Export button and Ctrl+E: the panel's map, format and path
+  // The height map as `engine` takes it (core/engine_targets.h), `across` samples across (0: the nearest it
+  // takes), with the import steps beside it and in exportSettings.engineSteps.
+  bool exportForEngine(const std::string& path, const std::string& engine, int across);
   // Every map (height, eroded, deposited, flow, slope, rain, a hillshade) into `folder` in `format`, with
   // maps.json: what runnel-cli export-maps writes from the saved project.
   bool exportAllMaps(const std::string& folder, FileFormat format);
@@ -190,13 +193,17 @@ class Editor {
     s.exaggeration = verticalScale();
     return s;
   }
-  bool showPanel = true;
-  float uiScale = 1.0f;
-  double fullFrameMilliseconds =
-      0;  // the last frame including the buffer swap (set by the main loop)  // the monitor's content scale
-          // (fonts and sizes follow it)  // Tab hides it for an unobstructed view
+  bool showPanel = true;             // Tab hides it for an unobstructed view
+  float uiScale = 1.0f;              // the monitor's content scale (fonts and sizes follow it)
+  double fullFrameMilliseconds = 0;  // the last frame including the buffer swap (set by the main loop)
+  // Opens or closes a section of the side panel ("Export", as its header reads) at the next frame, and
+  // scrolls it into view when opened. False (and the status line says which there are) for an unknown name.
+  bool showSection(const std::string& name, bool open);
 
   const Snapshot* snapshot() const { return snapshot_.get(); }
+  // The shown terrain's size in cells (0 before the first snapshot).
+  int terrainWidth() const { return snapshot_ ? snapshot_->terrain->width() : 0; }
+  int terrainHeight() const { return snapshot_ ? snapshot_->terrain->heightCells() : 0; }
   const render::TerrainRenderer& renderer() const { return *renderer_; }
   // The flow overlay's map (worked out in the background while the overlay is shown).
   const FlowOverlay& flow() const { return flow_; }
@@ -214,6 +221,8 @@ class Editor {
   void handleShortcuts();
   void handleMouse();
   void drawPanel();
+  // The side panel's sections to open (true) or close at the next frame (showSection).
+  std::map<std::string, bool> sectionsAsked_;
   TerrainState currentState();  // copies the worker's terrain between batches
   void restore(const TerrainState& state);
   // Throws Error when the GPU cannot hold a map this big as a texture.

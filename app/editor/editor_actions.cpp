@@ -9,6 +9,7 @@
 #include "app/editor/editor.h"
 #include "app/editor/progress_window.h"
 #include "app/editor/recent_files.h"
+#include "core/engine_targets.h"
 #include "core/error.h"
 #include "core/heightmap_io.h"
 #include "core/project_file.h"
@@ -294,6 +295,8 @@ bool Editor::exportTerrain(const std::string& path, TerrainMap map) {
 }
 
 bool Editor::exportFromPanel() {
+  if (!exportSettings.engine.empty())
+    return exportForEngine(exportSettings.path, exportSettings.engine, exportSettings.engineSide);
   try {
     checkPathMatchesFormat(exportSettings);
   } catch (const std::exception& e) {
@@ -301,6 +304,29 @@ bool Editor::exportFromPanel() {
     return false;
   }
   return exportTerrain(exportSettings.path, exportSettings.map);
+}
+
+bool Editor::exportForEngine(const std::string& path, const std::string& engine, int across) {
+  try {
+    const EngineTarget* target = engineTarget(engine);
+    if (!target) throw Error("export for: '" + engine + "' is not one of " + engineNames());
+    checkEngineOutput(*target, path);
+    if (across > 0) checkEngineSize(*target, across, across, "export for " + engine);
+    const Terrain t = worker_->copyTerrain();  // what the view shows
+    int w, h;
+    engineSizeFor(*target, t.width(), t.heightCells(), across, w, h);
+    const EngineWritten done =
+        writeForEngine(t.height, cellSize(), *target, w, h, path, "the terrain", erosion.common.threads);
+    exportSettings.engineSteps = done.steps;
+    status.ok("exported " + path + " for " + target->title + " (" + std::to_string(w) + "x" +
+                  std::to_string(h) + (done.resampled ? ", resampled" : "") + "); import steps in " +
+                  importStepsPath(path),
+              glfwGetTime());
+    return true;
+  } catch (const std::exception& e) {
+    status.fail(e.what(), glfwGetTime());
+    return false;
+  }
 }
 
 bool Editor::exportAllMaps(const std::string& folder, FileFormat format) {

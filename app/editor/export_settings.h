@@ -14,6 +14,11 @@ struct ExportSettings {
   std::string path = "terrain.png";
   int objStep = 1;                  // OBJ: every n-th sample
   std::string mapsFolder = "maps";  // Export all maps: the folder (the Format menu gives the format)
+  // For an engine (core/engine_targets.h): its name ("" none: the Format menu decides), the samples across
+  // (0: the nearest it takes to the map's), and the import steps of the last export for it.
+  std::string engine;
+  int engineSide = 0;
+  std::string engineSteps;
 };
 
 // `path` with its extension replaced (or added).

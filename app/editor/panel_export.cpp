@@ -4,6 +4,7 @@
 
 #include "app/editor/editor.h"
 #include "app/editor/panels.h"
+#include "core/engine_targets.h"
 #include "core/format_table.h"
 
 namespace runnel::editor {
@@ -23,38 +24,81 @@ std::string formatTooltip(const FormatEntry& f, TerrainMap map) {
 void drawExportPanel(Editor& e) {
   ExportSettings& s = e.exportSettings;
   ImGui::PushID("export");
-  const TerrainMapInfo& shown = terrainMapInfo(s.map);
-  if (ImGui::BeginCombo("Map", shown.label)) {
-    for (const TerrainMapInfo& m : terrainMaps()) {
-      if (ImGui::Selectable(m.label, m.id == s.map)) {
-        s.map = m.id;
-        // A format that cannot hold the new map gives way to PNG, which holds them all.
-        if (!whyFormatCannotHold("x" + formatEntry(s.format).extension(), s.map).empty()) {
-          s.format = FileFormat::Png;
-          s.path = withExtension(s.path, ".png");
+  // For an engine: its format, a size it takes, and the numbers for its importer; else any map and format.
+  const EngineTarget* engine = s.engine.empty() ? nullptr : engineTarget(s.engine);
+  if (ImGui::BeginCombo("For", engine ? engine->title : "any tool (choose map and format)")) {
+    if (ImGui::Selectable("any tool (choose map and format)", !engine)) s.engine.clear();
+    tooltip("Write any map in any format that holds it");
+    for (const EngineTarget& t : engineTargets()) {
+      if (ImGui::Selectable(t.title, engine == &t)) {
+        s.engine = t.name;
+        s.engineSide = 0;
+        s.map = TerrainMap::Height;
+        s.format = t.format;
+        s.path = withExtension(s.path, formatEntry(t.format).extension());
+      }
+      tooltip(
+          (std::string(formatEntry(t.format).name) + ", sides " + engineSides(t) +
+           (t.square ? ", square" : "") +
+           ".\nThe heights resampled to a size it takes (the same ground at a new spacing), and beside the\n"
+           "file NAME.import.txt: the numbers to type into its importer so the heights come back in metres.")
+              .c_str());
+    }
+    ImGui::EndCombo();
+  }
+  tooltip(
+      "Who takes the file: an engine or tool sets the format and the sizes, or any tool leaves them to you");
+  if (engine) {
+    int w, h;
+    engineSizeFor(*engine, e.terrainWidth(), e.terrainHeight(), s.engineSide, w, h);
+    const std::string shownSize =
+        std::to_string(w) + " x " + std::to_string(h) +
+        (w == e.terrainWidth() && h == e.terrainHeight() ? " (as it is)" : " (resampled)");
+    if (ImGui::BeginCombo("Size", shownSize.c_str())) {
+      if (ImGui::Selectable("the nearest it takes", s.engineSide == 0)) s.engineSide = 0;
+      for (int side : engine->sides)
+        if (ImGui::Selectable((std::to_string(side) + " across").c_str(), s.engineSide == side))
+          s.engineSide = side;
+      ImGui::EndCombo();
+    }
+    tooltip(engine->sides.empty() ? "It takes any size: the map is written as it is"
+                                  : ("It takes sides " + engineSides(*engine) +
+                                     ": the map is resampled (Catmull-Rom, corners kept) to the one chosen")
+                                        .c_str());
+  } else {
+    const TerrainMapInfo& shown = terrainMapInfo(s.map);
+    if (ImGui::BeginCombo("Map", shown.label)) {
+      for (const TerrainMapInfo& m : terrainMaps()) {
+        if (ImGui::Selectable(m.label, m.id == s.map)) {
+          s.map = m.id;
+          // A format that cannot hold the new map gives way to PNG, which holds them all.
+          if (!whyFormatCannotHold("x" + formatEntry(s.format).extension(), s.map).empty()) {
+            s.format = FileFormat::Png;
+            s.path = withExtension(s.path, ".png");
+          }
         }
+        tooltip((std::string(m.tooltip) + "\nValues: " + m.values).c_str());
       }
-      tooltip((std::string(m.tooltip) + "\nValues: " + m.values).c_str());
+      ImGui::EndCombo();
     }
-    ImGui::EndCombo();
-  }
-  tooltip((std::string(shown.tooltip) + "\nValues: " + shown.values).c_str());
-  const FormatEntry& chosen = formatEntry(s.format);
-  if (ImGui::BeginCombo("Format", chosen.name)) {
-    for (const FormatEntry& f : formatTable()) {
-      const bool holds = whyFormatCannotHold("x" + f.extension(), s.map).empty();
-      ImGui::BeginDisabled(!holds);
-      if (ImGui::Selectable(f.name, f.id == s.format)) {
-        s.format = f.id;
-        s.path = withExtension(s.path, f.extension());
+    tooltip((std::string(shown.tooltip) + "\nValues: " + shown.values).c_str());
+    const FormatEntry& chosen = formatEntry(s.format);
+    if (ImGui::BeginCombo("Format", chosen.name)) {
+      for (const FormatEntry& f : formatTable()) {
+        const bool holds = whyFormatCannotHold("x" + f.extension(), s.map).empty();
+        ImGui::BeginDisabled(!holds);
+        if (ImGui::Selectable(f.name, f.id == s.format)) {
+          s.format = f.id;
+          s.path = withExtension(s.path, f.extension());
+        }
+        ImGui::EndDisabled();
+        tooltip(holds ? formatTooltip(f, s.map).c_str()
+                      : whyFormatCannotHold("x" + f.extension(), s.map).c_str());
       }
-      ImGui::EndDisabled();
-      tooltip(holds ? formatTooltip(f, s.map).c_str()
-                    : whyFormatCannotHold("x" + f.extension(), s.map).c_str());
+      ImGui::EndCombo();
     }
-    ImGui::EndCombo();
+    tooltip(formatTooltip(chosen, s.map).c_str());
   }
-  tooltip(formatTooltip(chosen, s.map).c_str());
   ImGui::InputText("Path", &s.path);
   tooltip(
       "Where to write; an existing file is replaced only once the new one is complete.\n"
@@ -65,6 +109,10 @@ void drawExportPanel(Editor& e) {
   }
   if (ImGui::Button("Export")) e.exportFromPanel();
   tooltip("Write the map as the view shows it now (Ctrl+E). Works while erosion runs.");
+  if (engine && !s.engineSteps.empty()) {
+    ImGui::TextDisabled("Import steps (also in NAME.import.txt):");
+    ImGui::TextWrapped("%s", s.engineSteps.c_str());
+  }
   ImGui::Separator();
   ImGui::InputText("Folder", &s.mapsFolder);
   tooltip("Where Export all maps writes (made if missing)");
@@ -72,7 +120,7 @@ void drawExportPanel(Editor& e) {
   ImGui::BeginDisabled(!mapFormat);
   if (ImGui::Button("Export all maps")) e.exportAllMaps(s.mapsFolder, s.format);
   ImGui::EndDisabled();
-  tooltip(mapFormat ? ("Write every map into the folder as " + std::string(chosen.name) +
+  tooltip(mapFormat ? ("Write every map into the folder as " + std::string(formatEntry(s.format).name) +
                        ": height, eroded, deposited, flow, slope and rain (when painted), a hillshade PNG,\n"
                        "and maps.json listing each file, its values and range, the cell size and the model.\n"
                        "All the files appear, or none (runnel-cli export-maps does the same from a project).")

@@ -59,7 +59,33 @@ void drawShortcutList() {
     ImGui::EndTable();
   }
 }
+// The side panel's sections, top to bottom; `open`: open on the first start.
+struct Section {
+  const char* name;
+  bool open;
+  void (*draw)(Editor&);
+};
+const Section kSections[] = {
+    {"Terrain", true, drawTerrainPanel}, {"Erosion", true, drawErosionPanel},
+    {"Rain", false, drawRainPanel},      {"View", false, drawViewPanel},
+    {"Stats", true, drawStatsPanel},     {"Export", false, drawExportPanel},
+    {"Record", false, drawRecordPanel},  {"Keys", false, [](Editor&) { drawShortcutList(); }},
+};
+
 }  // namespace
+
+bool Editor::showSection(const std::string& name, bool open) {
+  std::string names;
+  for (const Section& s : kSections) {
+    if (name == s.name) {
+      sectionsAsked_[name] = open;
+      return true;
+    }
+    names += (names.empty() ? "" : ", ") + std::string(s.name);
+  }
+  status.fail("panel: no section '" + name + "' (there are " + names + ")", glfwGetTime());
+  return false;
+}
 
 void Editor::drawPanel() {
   ImGuiIO& io = ImGui::GetIO();
@@ -88,14 +114,16 @@ void Editor::drawPanel() {
   // Fixed-height footer for the status line; the sections scroll above it.
   float footer = ImGui::GetFrameHeightWithSpacing() * 2.2f;
   ImGui::BeginChild("sections", ImVec2(0, -footer));
-  if (ImGui::CollapsingHeader("Terrain", ImGuiTreeNodeFlags_DefaultOpen)) drawTerrainPanel(*this);
-  if (ImGui::CollapsingHeader("Erosion", ImGuiTreeNodeFlags_DefaultOpen)) drawErosionPanel(*this);
-  if (ImGui::CollapsingHeader("Rain")) drawRainPanel(*this);
-  if (ImGui::CollapsingHeader("View")) drawViewPanel(*this);
-  if (ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) drawStatsPanel(*this);
-  if (ImGui::CollapsingHeader("Export")) drawExportPanel(*this);
-  if (ImGui::CollapsingHeader("Record")) drawRecordPanel(*this);
-  if (ImGui::CollapsingHeader("Keys")) drawShortcutList();
+  for (const Section& section : kSections) {
+    const auto ask = sectionsAsked_.find(section.name);
+    const bool asked = ask != sectionsAsked_.end();
+    if (asked) ImGui::SetNextItemOpen(ask->second, ImGuiCond_Always);
+    const bool open =
+        ImGui::CollapsingHeader(section.name, section.open ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+    if (asked && open) ImGui::SetScrollHereY(0.0f);  // its header at the top of the panel
+    if (open) section.draw(*this);
+  }
+  sectionsAsked_.clear();
   ImGui::EndChild();
 
   ImGui::Separator();

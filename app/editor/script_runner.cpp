@@ -8,6 +8,7 @@
 
 #include "app/editor/editor.h"
 #include "app/editor/rain_script.h"
+#include "core/engine_targets.h"
 #include "core/error.h"
 #include "core/input_file.h"
 
@@ -314,6 +315,22 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     return true;
   }
   if (cmd == "frames") return need(1), framesLeft_ = parse<int>("frames", w[1]), true;
+  if (cmd == "panel") {  // panel SECTION [open|closed]: a side panel section, as a click on its header
+    if (w.size() != 2 && w.size() != 3) throw Error("panel: needs SECTION [open|closed]");
+    if (w.size() == 3 && w[2] != "open" && w[2] != "closed")
+      throw Error("panel: '" + w[2] + "' is not open or closed");
+    return result(e.showSection(w[1], w.size() == 2 || w[2] == "open"));
+  }
+  if (cmd == "export-for") {  // export-for ENGINE PATH [ACROSS]: the Export panel's "For" menu
+    if (w.size() != 3 && w.size() != 4)
+      throw Error("export-for: needs ENGINE PATH [ACROSS] (" + engineNames() + ")");
+    ExportSettings& panel = e.exportSettings;  // as if chosen in the panel, so a screenshot shows it
+    panel.engine = w[1];
+    panel.engineSide = w.size() == 4 ? parse<int>("export-for", w[3]) : 0;
+    panel.path = w[2];
+    if (const EngineTarget* t = engineTarget(w[1])) panel.format = t->format;
+    return result(e.exportFromPanel());
+  }
   if (cmd == "export") {
     if (w.size() != 2 && w.size() != 3) throw Error("export: needs PATH [KIND]");
     return result(e.exportTerrain(w[1], w.size() == 3 ? terrainMapFromString(w[2]) : TerrainMap::Height));

@@ -32,7 +32,7 @@ grep -q "vertex_spacing: 8.768" g.import.txt || fail "g.import.txt: $(cat g.impo
 
 # Mistakes: each names what is wrong, exits 1 or 2, and writes nothing.
 rm -f out.raw out.import.txt
-expect_exit 2 "Unity terrain takes RAW" "$CLI" export land.tif --for unity -o out.png
+expect_exit 1 "Unity terrain takes RAW" "$CLI" export land.tif --for unity -o out.png
 expect_exit 2 "maya" "$CLI" export land.tif --for maya -o out.raw
 expect_exit 1 "takes sides 33, 65" "$CLI" export land.tif --for unity -o out.raw --resolution 300
 ok "$CLI" generate --size 300x200 --seed 3 --cell-size 30 -o wide.tif --quiet

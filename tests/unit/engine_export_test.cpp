@@ -85,6 +85,22 @@ TEST(EngineTargets, SizesTheEnginesTake) {
   for (const EngineTarget& t : engineTargets()) EXPECT_NE(engineNames().find(t.name), std::string::npos);
 }
 
+TEST(EngineTargets, AnExportKeepsTheMapsShape) {
+  int w, h;
+  engineSizeFor(*engineTarget("unreal"), 4096, 2048, 0, w, h);
+  EXPECT_EQ(w, 4033);
+  EXPECT_EQ(h, 2017);
+  engineSizeFor(*engineTarget("unity"), 700, 700, 0, w, h);
+  EXPECT_EQ(w, 513);
+  EXPECT_EQ(h, 513);
+  engineSizeFor(*engineTarget("gis"), 300, 200, 599, w, h);
+  EXPECT_EQ(w, 599);
+  EXPECT_EQ(h, 399);  // 199 cells down at half the spacing
+  engineSizeFor(*engineTarget("blender"), 300, 200, 0, w, h);
+  EXPECT_EQ(w, 300);
+  EXPECT_EQ(h, 200);
+}
+
 TEST(EngineTargets, ImportNumbersGiveMetres) {
   EngineExport e;
   e.file = "land.png";
