@@ -59,6 +59,7 @@ size_t writeMapFolder(const MapSource& maps, const std::string& folder, const Fo
   if (maps.eroded) write(TerrainMap::Eroded, "eroded", *maps.eroded);
   if (maps.deposited) write(TerrainMap::Deposited, "deposited", *maps.deposited);
   write(TerrainMap::Flow, "flow", dischargeLog10(height, maps.rain.get(), maps.cellSize, threads));
+  write(TerrainMap::Wetness, "wetness", wetnessIndex(height, maps.rain.get(), maps.cellSize, threads));
   write(TerrainMap::Slope, "slope", slopeDegrees(height, maps.cellSize));
   writeTerrainMap(path("hillshade.png"), TerrainMap::Hillshade, height, options);
   list += std::string(",\n") + "    {\"name\": \"hillshade\", \"file\": \"hillshade.png\", \"values\": " +

@@ -13,6 +13,9 @@ const std::vector<TerrainMapInfo>& terrainMaps() {
       {TerrainMap::Height, "height", "Heightmap", "heights in metres", "The terrain itself, for the engine"},
       {TerrainMap::Flow, "flow", "Flow map", "log10 of the discharge (rained area upstream) in m²",
        "Where water gathers: rivers and wet ground, a texture mask"},
+      {TerrainMap::Wetness, "wetness", "Wetness",
+       "topographic wetness index ln(a / tan slope), a in m² per m",
+       "Where ground stays wet: gentle hollows and valley floors (moss, mud, lush grass), a texture mask"},
       {TerrainMap::Slope, "slope", "Slope", "the steepest slope in degrees",
        "Steepness: rock on cliffs, grass on flats, a texture mask"},
       {TerrainMap::Eroded, "eroded", "Eroded", "rock removed by the erosion, metres",
@@ -71,6 +74,7 @@ void writeTerrainMap(const std::string& path, TerrainMap map, const Heightmap& v
   switch (map) {
     case TerrainMap::Height:
     case TerrainMap::Flow:
+    case TerrainMap::Wetness:
       return writeHeightmap(path, values, options);
     case TerrainMap::Hillshade:
       return writePreviewPng(path, values, PreviewKind::Hillshade, options.cellSize);

@@ -9,7 +9,7 @@
 
 namespace runnel {
 
-enum class TerrainMap { Height, Flow, Slope, Eroded, Deposited, Hillshade };
+enum class TerrainMap { Height, Flow, Wetness, Slope, Eroded, Deposited, Hillshade };
 
 struct TerrainMapInfo {
   TerrainMap id;
@@ -28,7 +28,8 @@ TerrainMap terrainMapFromString(const std::string& name);
 std::string whyFormatCannotHold(const std::string& path, TerrainMap map);
 
 // Writes `map` to `path`, its format from the extension. `values`: the heights for Height, Slope and
-// Hillshade; the amounts in metres for Eroded and Deposited; log10 of the discharge for Flow. As PNG the
+// Hillshade; the amounts in metres for Eroded and Deposited; log10 of the discharge for Flow; the wetness
+// index for Wetness. As PNG the
 // slope, eroded, deposited and hillshade maps are 8-bit previews for people; every other format (and PNG for
 // heights and flow) holds the values: heights in metres, slope in degrees, amounts in metres. Slopes and
 // shading use options.cellSize (metres a cell; 0 or 1: heights per cell). Throws Error naming the path, the

@@ -92,7 +92,7 @@ class Editor {
   // The height map as `engine` takes it (core/engine_targets.h), `across` samples across (0: the nearest it
   // takes), with the import steps beside it and in exportSettings.engineSteps.
   bool exportForEngine(const std::string& path, const std::string& engine, int across);
-  // Every map (height, eroded, deposited, flow, slope, rain, a hillshade) into `folder` in `format`, with
+  // Every map (height, eroded, deposited, flow, wetness, slope, rain, a hillshade) into `folder` in `format`, with
   // maps.json: what runnel-cli export-maps writes from the saved project.
   bool exportAllMaps(const std::string& folder, FileFormat format);
   // Saves the window (view and panel) at the end of this frame; the result shows in `status` and in

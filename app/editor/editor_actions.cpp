@@ -285,6 +285,9 @@ bool Editor::exportTerrain(const std::string& path, TerrainMap map) {
       case TerrainMap::Flow:
         writeTerrainMap(path, map, dischargeLog10(t.height, rain.snapshot().get(), cellSize(), 0), options);
         break;
+      case TerrainMap::Wetness:
+        writeTerrainMap(path, map, wetnessIndex(t.height, rain.snapshot().get(), cellSize(), 0), options);
+        break;
     }
     status.ok("exported " + path, glfwGetTime());
     return true;

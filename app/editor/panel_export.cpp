@@ -14,7 +14,8 @@ namespace {
 // What a format does with a map, for its tooltip in the menu.
 std::string formatTooltip(const FormatEntry& f, TerrainMap map) {
   std::string tip = f.holds;
-  if (f.id == FileFormat::Png && map != TerrainMap::Height && map != TerrainMap::Flow)
+  if (f.id == FileFormat::Png && map != TerrainMap::Height && map != TerrainMap::Flow &&
+      map != TerrainMap::Wetness)
     tip = "8-bit preview for people (pick a float or 16-bit format for the values)";
   return tip;
 }
@@ -120,12 +121,14 @@ void drawExportPanel(Editor& e) {
   ImGui::BeginDisabled(!mapFormat);
   if (ImGui::Button("Export all maps")) e.exportAllMaps(s.mapsFolder, s.format);
   ImGui::EndDisabled();
-  tooltip(mapFormat ? ("Write every map into the folder as " + std::string(formatEntry(s.format).name) +
-                       ": height, eroded, deposited, flow, slope and rain (when painted), a hillshade PNG,\n"
-                       "and maps.json listing each file, its values and range, the cell size and the model.\n"
-                       "All the files appear, or none (runnel-cli export-maps does the same from a project).")
-                          .c_str()
-                    : "An OBJ mesh holds no maps: pick a map format above");
+  tooltip(
+      mapFormat
+          ? ("Write every map into the folder as " + std::string(formatEntry(s.format).name) +
+             ": height, eroded, deposited, flow, wetness, slope and rain (when painted), a hillshade PNG,\n"
+             "and maps.json listing each file, its values and range, the cell size and the model.\n"
+             "All the files appear, or none (runnel-cli export-maps does the same from a project).")
+                .c_str()
+          : "An OBJ mesh holds no maps: pick a map format above");
   ImGui::PopID();
 }
 

@@ -29,4 +29,20 @@ Heightmap dischargeLog10(const Heightmap& heights, const RainMap* rain, float ce
   return out;
 }
 
+Heightmap wetnessIndex(const Heightmap& heights, const RainMap* rain, float cellSize, int threads) {
+  Heightmap wet = dischargeLog10(heights, rain, cellSize, threads);
+  constexpr float kFlattest = 0.001f;
+  const float perMetre = std::log(cellSize), ln10 = std::log(10.0f);
+  for (int y = 0; y < wet.height(); ++y) {
+    float* row = wet.row(y);
+    for (int x = 0; x < wet.width(); ++x) {
+      float gx, gy;
+      gradientAt(heights, x, y, cellSize, gx, gy);
+      const float tanSlope = std::max(std::sqrt(gx * gx + gy * gy), kFlattest);
+      row[x] = row[x] * ln10 - perMetre - std::log(tanSlope);
+    }
+  }
+  return wet;
+}
+
 }  // namespace runnel

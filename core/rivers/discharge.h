@@ -12,4 +12,9 @@ class RainMap;
 // upstream). `rain` may be null (uniform rain). The same map for any thread count.
 Heightmap dischargeLog10(const Heightmap& heights, const RainMap* rain, float cellSize, int threads = 0);
 
+// The topographic wetness index ln(a / tan b) (Beven and Kirkby 1979): a the discharge above over the width
+// of the cell (m² per metre of contour), b the steepest slope, at least 0.1% so flats stay finite. High in
+// valley floors and hollows where water gathers on gentle ground, low on ridges and steep walls.
+Heightmap wetnessIndex(const Heightmap& heights, const RainMap* rain, float cellSize, int threads = 0);
+
 }  // namespace runnel

@@ -69,8 +69,8 @@ done
 [ "$(identify -format '%w %h %z' maps/hillshade.png)" == "$W $H 8" ] || fail "maps/hillshade.png"
 python3 -c "
 import json; d = json.load(open('maps/maps.json'))
-assert d['cell_size'] == 30 and [m['name'] for m in d['maps']] == ['height', 'flow', 'slope', 'hillshade'], d
-assert 0 <= d['maps'][2]['min'] <= d['maps'][2]['max'] < 90, d['maps'][2]" || fail "maps.json: $(cat maps/maps.json)"
+assert d['cell_size'] == 30 and [m['name'] for m in d['maps']] == ['height', 'flow', 'wetness', 'slope', 'hillshade'], d
+assert 0 <= d['maps'][3]['min'] <= d['maps'][3]['max'] < 90, d['maps'][3]" || fail "maps.json: $(cat maps/maps.json)"
 expect_exit 2 "format" "$CLI" export-maps base.r32 --size ${W}x$H bad --format obj
 expect_exit 1 "missing.r32" "$CLI" export-maps missing.r32 none
 [ -e none ] && fail "a failed export-maps made its folder"

@@ -500,6 +500,23 @@ TEST(FlowMap, DischargeGrowsDownhillAndFollowsTheRain) {
   EXPECT_THROW(dischargeLog10(plane.height, &wrong, 30.0f), Error);
 }
 
+TEST(FlowMap, WetnessIsHighOnGentleValleyFloorsAndLowOnSteepRidges) {
+  // A V valley running south to the border: steep sides, a gentle floor gathering the water of both.
+  const int n = 64;
+  Heightmap v(n, n);
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) v.at(x, y) = 20.0f * float(std::abs(x - n / 2)) + 0.5f * float(n - 1 - y);
+  const Heightmap wet = wetnessIndex(v, nullptr, 10.0f);
+  // Down the floor it grows as the water gathers; on a side, near the ridge, it is far lower.
+  EXPECT_GT(wet.at(n / 2, n - 4), wet.at(n / 2, 8));
+  EXPECT_GT(wet.at(n / 2, n - 4), wet.at(4, n - 4) + 5.0f);
+  // A flat stays finite (its slope counted as 0.1%).
+  const Heightmap flat(16, 16, 100.0f);
+  const Heightmap flatWet = wetnessIndex(flat, nullptr, 10.0f);
+  EXPECT_LT(flatWet.firstNonFinite(), 0);
+  EXPECT_THROW(wetnessIndex(v, nullptr, 0.0f), Error);
+}
+
 TEST(RiversModel, RefusesABadCellSizeAndBadParameters) {
   EXPECT_THROW(RiversModel(RiversParams{}, 0.0f), Error);
   EXPECT_THROW(RiversModel(RiversParams{}, std::nanf("")), Error);
