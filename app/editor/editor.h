@@ -14,6 +14,7 @@
 #include "app/editor/export_settings.h"
 #include "app/editor/flow_overlay.h"
 #include "app/editor/frame_recorder.h"
+#include "app/editor/key_taps.h"
 #include "app/editor/rain_tool.h"
 #include "app/editor/recovery_folder.h"
 #include "app/editor/stats_history.h"
@@ -92,8 +93,8 @@ class Editor {
   // The height map as `engine` takes it (core/engine_targets.h), `across` samples across (0: the nearest it
   // takes), with the import steps beside it and in exportSettings.engineSteps.
   bool exportForEngine(const std::string& path, const std::string& engine, int across);
-  // Every map (height, eroded, deposited, flow, wetness, slope, rain, a hillshade) into `folder` in `format`, with
-  // maps.json: what runnel-cli export-maps writes from the saved project.
+  // Every map (height, eroded, deposited, flow, wetness, slope, rain, a hillshade) into `folder` in `format`,
+  // with maps.json: what runnel-cli export-maps writes from the saved project.
   bool exportAllMaps(const std::string& folder, FileFormat format);
   // Saves the window (view and panel) at the end of this frame; the result shows in `status` and in
   // screenshotFailed() after the frame.
@@ -193,6 +194,7 @@ class Editor {
     s.exaggeration = verticalScale();
     return s;
   }
+  KeyTaps keyTaps;                   // the key presses since the last frame (main.cpp's key callback)
   bool showPanel = true;             // Tab hides it for an unobstructed view
   float uiScale = 1.0f;              // the monitor's content scale (fonts and sizes follow it)
   double fullFrameMilliseconds = 0;  // the last frame including the buffer swap (set by the main loop)
@@ -247,7 +249,7 @@ class Editor {
   // Rain (rain_input.cpp): the map point under the mouse, the tools' mouse and keys (true when the tool
   // took the mouse), spring markers, and the hand-off to the worker and the GPU (force: before Play/Step).
   std::optional<glm::vec2> rainPointUnderMouse() const;
-  void handleRainShortcuts();
+  void handleRainShortcut(const KeyTaps::Tap& tap);
   bool handleRainMouse();
   void drawSpringMarkers();
   void syncRain(bool force);

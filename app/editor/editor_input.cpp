@@ -10,36 +10,73 @@
 namespace runnel::editor {
 
 void Editor::handleShortcuts() {
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return;  // typing a path or a number
-  bool ctrl = io.KeyCtrl, shift = io.KeyShift;
-  auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
-  if (ctrl) {
-    if (pressed(GLFW_KEY_Z) && !shift) undo();
-    if ((pressed(GLFW_KEY_Z) && shift) || pressed(GLFW_KEY_Y)) redo();
-    if (pressed(GLFW_KEY_S)) saveProject(projectPath);
-    if (pressed(GLFW_KEY_O))
-      askBeforeDiscarding("opening " + projectPath, [this] { openProject(projectPath); });
-    if (pressed(GLFW_KEY_Q)) glfwSetWindowShouldClose(window_, GLFW_TRUE);  // asks first if work is unsaved
-    if (pressed(GLFW_KEY_E)) exportFromPanel();
-    return;
+  const std::vector<KeyTaps::Tap> taps = keyTaps.take();  // every press since the last frame, in order
+  if (ImGui::GetIO().WantTextInput) return;               // typing a path or a number
+  for (const KeyTaps::Tap& tap : taps) {
+    if (tap.ctrl()) {
+      if (tap.repeat) continue;
+      switch (tap.key) {
+        case GLFW_KEY_Z:
+          tap.shift() ? redo() : undo();
+          break;
+        case GLFW_KEY_Y:
+          redo();
+          break;
+        case GLFW_KEY_S:
+          saveProject(projectPath);
+          break;
+        case GLFW_KEY_O:
+          askBeforeDiscarding("opening " + projectPath, [this] { openProject(projectPath); });
+          break;
+        case GLFW_KEY_Q:
+          glfwSetWindowShouldClose(window_, GLFW_TRUE);  // asks first if work is unsaved
+          break;
+        case GLFW_KEY_E:
+          exportFromPanel();
+          break;
+      }
+      continue;
+    }
+    handleRainShortcut(tap);  // B, K, Esc, [ and ] (which repeat), Delete
+    if (tap.repeat) continue;
+    switch (tap.key) {
+      case GLFW_KEY_SPACE:
+        togglePlay();
+        break;
+      case GLFW_KEY_PERIOD:
+      case GLFW_KEY_N:
+        step(erosion.stepAmount());
+        break;
+      case GLFW_KEY_R:
+        resetToBase();
+        break;
+      case GLFW_KEY_F:
+        frameTerrain();
+        break;
+      case GLFW_KEY_G:
+        generateTerrain(generator);
+        break;
+      case GLFW_KEY_W:
+        style.wireframe = !style.wireframe;
+        break;
+      case GLFW_KEY_H:
+        style.heightRamp = !style.heightRamp;
+        break;
+      case GLFW_KEY_O:
+        style.overlay = render::Overlay((int(style.overlay) + 1) % render::kOverlayCount);
+        break;
+      case GLFW_KEY_TAB:
+        showPanel = !showPanel;
+        break;
+      case GLFW_KEY_F12: {
+        const std::time_t now = std::time(nullptr);
+        std::tm local{};
+        localtime_r(&now, &local);
+        screenshot(freshFileName(".", "runnel", ".png", local));  // never over the last one
+        break;
+      }
+    }
   }
-  if (pressed(GLFW_KEY_SPACE)) togglePlay();
-  if (pressed(GLFW_KEY_PERIOD) || pressed(GLFW_KEY_N)) step(erosion.stepAmount());
-  if (pressed(GLFW_KEY_R)) resetToBase();
-  if (pressed(GLFW_KEY_F)) frameTerrain();
-  if (pressed(GLFW_KEY_G)) generateTerrain(generator);
-  if (pressed(GLFW_KEY_W)) style.wireframe = !style.wireframe;
-  if (pressed(GLFW_KEY_H)) style.heightRamp = !style.heightRamp;
-  if (pressed(GLFW_KEY_O)) style.overlay = render::Overlay((int(style.overlay) + 1) % render::kOverlayCount);
-  if (pressed(GLFW_KEY_TAB)) showPanel = !showPanel;
-  if (pressed(GLFW_KEY_F12)) {
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    screenshot(freshFileName(".", "runnel", ".png", local));  // never over the last one
-  }
-  handleRainShortcuts();
 }
 
 void Editor::handleMouse() {

@@ -32,6 +32,13 @@ void onDrop(GLFWwindow* window, int count, const char** paths) {
   if (e) e->dropFiles(std::vector<std::string>(paths, paths + count));
 }
 
+// Every key press reaches ImGui (text fields) and the editor's shortcuts, however quick the tap.
+void onKey(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+  auto* e = static_cast<Editor*>(glfwGetWindowUserPointer(window));
+  if (e) e->keyTaps.record(key, action, mods);
+}
+
 // Fonts and sizes follow the monitor's content scale, so the panel reads the same on a dense screen.
 void setUpImGuiStyle(float scale) {
   ImGuiIO& io = ImGui::GetIO();
@@ -84,6 +91,7 @@ int runEditor(const EditorOptions& options) {
     editor.uiScale = std::max(xs, ys);
     glfwSetWindowUserPointer(window, &editor);
     glfwSetDropCallback(window, onDrop);
+    glfwSetKeyCallback(window, onKey);  // in place of ImGui's, which onKey calls
     // A session that is looked at is offered the work a crashed one left; scripts ask with `recover`.
     editor.setAutosave(options.autosaveSeconds, options.recoveryDir, !headless);
     if (!options.open.empty()) {

@@ -27,19 +27,19 @@ std::optional<glm::vec2> Editor::rainPointUnderMouse() const {
   return glm::vec2(hit->cellX + 0.5f, hit->cellY + 0.5f);
 }
 
-void Editor::handleRainShortcuts() {
-  auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
-  auto repeated = [](int key) { return ImGui::IsKeyPressed(key, true); };
-  if (pressed(GLFW_KEY_B))
+void Editor::handleRainShortcut(const KeyTaps::Tap& tap) {
+  const bool pressed = !tap.repeat;  // the brush size keys step on while held; the others act once
+  if (pressed && tap.key == GLFW_KEY_B)
     rain.tool = rain.tool == EditTool::RainBrush ? EditTool::Camera : EditTool::RainBrush;
-  if (pressed(GLFW_KEY_K)) rain.tool = rain.tool == EditTool::Springs ? EditTool::Camera : EditTool::Springs;
-  if (pressed(GLFW_KEY_ESCAPE)) rain.tool = EditTool::Camera;
+  if (pressed && tap.key == GLFW_KEY_K)
+    rain.tool = rain.tool == EditTool::Springs ? EditTool::Camera : EditTool::Springs;
+  if (pressed && tap.key == GLFW_KEY_ESCAPE) rain.tool = EditTool::Camera;
   if (rain.tool == EditTool::RainBrush) {
-    if (repeated(GLFW_KEY_LEFT_BRACKET)) rain.brush.radius = std::max(rain.brush.radius / 1.15f, 0.5f);
-    if (repeated(GLFW_KEY_RIGHT_BRACKET)) rain.brush.radius = std::min(rain.brush.radius * 1.15f, 4096.0f);
+    if (tap.key == GLFW_KEY_LEFT_BRACKET) rain.brush.radius = std::max(rain.brush.radius / 1.15f, 0.5f);
+    if (tap.key == GLFW_KEY_RIGHT_BRACKET) rain.brush.radius = std::min(rain.brush.radius * 1.15f, 4096.0f);
   }
-  if (rain.tool == EditTool::Springs && rain.selectedSpring >= 0 &&
-      (pressed(GLFW_KEY_DELETE) || pressed(GLFW_KEY_BACKSPACE)))
+  if (pressed && rain.tool == EditTool::Springs && rain.selectedSpring >= 0 &&
+      (tap.key == GLFW_KEY_DELETE || tap.key == GLFW_KEY_BACKSPACE))
     removeSpring(rain.selectedSpring);
 }
 
