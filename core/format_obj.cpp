@@ -1,6 +1,7 @@
 // The terrain as a Wavefront OBJ mesh for Blender and engines: one vertex per (decimated) sample with a
 // texture coordinate and a normal, two triangles per cell, counter-clockwise seen from above.
 // Axes: x = column (east), y = height (up), z = row (south; row 0 = north at z = 0).
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -58,19 +59,33 @@ class ObjText {
 
 }  // namespace
 
-void writeObj(AtomicFile& out, const Heightmap& map, int step) {
+int objStepForTriangles(int width, int height, uint64_t triangles) {
+  auto count = [&](int step) {
+    const uint64_t nx = samplePositions(width, step).size(), nz = samplePositions(height, step).size();
+    return 2 * (nx - 1) * (nz - 1);
+  };
+  int step = 1;
+  while (count(step) > triangles && step < std::max(width, height)) ++step;
+  return step;
+}
+
+void writeObj(AtomicFile& out, const Heightmap& map, int step, float cellSize) {
   const std::vector<int> xs = samplePositions(map.width(), step), zs = samplePositions(map.height(), step);
   const int nx = int(xs.size()), nz = int(zs.size());
+  // World units: metres across as the heights are metres up, so the mesh has the terrain's true slopes.
+  const double cell = cellSize > 0.0f ? double(cellSize) : 1.0;
   ObjText obj(out);
   obj << "# Runnel heightmap mesh: " << map.width() << "x" << map.height() << " map, every " << step
-      << " sample(s): " << nx << "x" << nz << " vertices";
+      << " sample(s): " << nx << "x" << nz << " vertices, "
+      << uint64_t(2) * uint64_t(nx - 1) * uint64_t(nz - 1) << " triangles";
   obj.endLine();
-  obj << "# x = column (east), y = height, z = row (row 0 = north)";
+  obj << "# metres: x = east (column x " << float(cell) << "), y = height, z = south (row x " << float(cell)
+      << "; row 0 = north)";
   obj.endLine();
 
   for (int z : zs)
     for (int x : xs) {
-      obj << "v " << float(x) << " " << map.at(x, z) << " " << float(z);
+      obj << "v " << float(x * cell) << " " << map.at(x, z) << " " << float(z * cell);
       obj.endLine();
     }
   for (int z : zs)
@@ -83,8 +98,8 @@ void writeObj(AtomicFile& out, const Heightmap& map, int step) {
     for (int i = 0; i < nx; ++i) {
       int xl = xs[std::max(i - 1, 0)], xr = xs[std::min(i + 1, nx - 1)];
       int zu = zs[std::max(j - 1, 0)], zd = zs[std::min(j + 1, nz - 1)];
-      double dx = (double(map.at(xr, zs[j])) - map.at(xl, zs[j])) / (xr - xl);
-      double dz = (double(map.at(xs[i], zd)) - map.at(xs[i], zu)) / (zd - zu);
+      double dx = (double(map.at(xr, zs[j])) - map.at(xl, zs[j])) / (double(xr - xl) * cell);
+      double dz = (double(map.at(xs[i], zd)) - map.at(xs[i], zu)) / (double(zd - zu) * cell);
       double norm = std::sqrt(dx * dx + dz * dz + 1.0);
       obj << "vn " << float(-dx / norm) << " " << float(1.0 / norm) << " " << float(-dz / norm);
       obj.endLine();

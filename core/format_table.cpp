@@ -136,7 +136,10 @@ const std::vector<FormatEntry>& formatTable() {
        nullptr,
        nullptr,
        [](AtomicFile& out, const Heightmap& map, const WriteOptions& o) {
-         formats::writeObj(out, map, o.objStep);
+         const int step = o.objTriangles > 0
+                              ? formats::objStepForTriangles(map.width(), map.height(), o.objTriangles)
+                              : o.objStep;
+         formats::writeObj(out, map, step, o.cellSize);
        }},
   };
   return table;

@@ -45,7 +45,10 @@ void writeTiff(AtomicFile& out, const Heightmap& map, float cellSize);
 Heightmap readExr(const std::string& path);
 void writeExr(AtomicFile& out, const Heightmap& map);
 
-void writeObj(AtomicFile& out, const Heightmap& map, int step);
+// The mesh with a vertex every `step` samples (the border kept), `cellSize` metres apart (0: 1).
+void writeObj(AtomicFile& out, const Heightmap& map, int step, float cellSize);
+// The smallest step whose mesh has at most `triangles` triangles (1 when the whole map fits).
+int objStepForTriangles(int width, int height, uint64_t triangles);
 
 inline uint32_t swapBytes(uint32_t v) {
   return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);

@@ -48,8 +48,9 @@ struct WriteOptions {
   // min..max (a flat map: min..min+1).
   std::optional<HeightRange> range;
   int objStep = 1;  // OBJ: every objStep-th sample in x and z, plus the last row and column (decimation)
-  float cellSize = 0.0f;   // metres per cell, in 16-bit outputs' sidecars and TIFF's pixel scale; 0: none
-  bool bigEndian = false;  // 16-bit raw files: byte order
+  uint64_t objTriangles = 0;  // OBJ: at most this many triangles (the step chosen to fit; 0: objStep's)
+  float cellSize = 0.0f;      // metres per cell, in 16-bit outputs' sidecars and TIFF's pixel scale; 0: none
+  bool bigEndian = false;     // 16-bit raw files: byte order
 };
 void writeHeightmap(const std::string& path, const Heightmap& map, const WriteOptions& options = {});
 

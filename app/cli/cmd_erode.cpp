@@ -39,6 +39,7 @@ static ArgParser erodeParser() {
       .add(hillshadeFlag())
       .add(outRangeFlag())
       .add(objStepFlag())
+      .add(objTrianglesFlag())
       .add(byteOrderFlag())
       .add({"--chunk", FlagKind::Value, "N", "units per chunk between progress updates (default about 1%)"})
       .add({"--progress", FlagKind::Switch, "", "progress bar on stderr from the start, even into a file"})

@@ -48,6 +48,7 @@ static ArgParser generateParser() {
       .add(hillshadeFlag())
       .add(outRangeFlag())
       .add(objStepFlag())
+      .add(objTrianglesFlag())
       .add(byteOrderFlag())
       .add({"--quiet", FlagKind::Switch, "", "print nothing on success", "-q"});
   return p;

@@ -34,6 +34,7 @@ static ArgParser makeParser() {
       .add(hillshadeFlag())
       .add(outRangeFlag())
       .add(objStepFlag())
+      .add(objTrianglesFlag())
       .add(byteOrderFlag())
       .add({"--progress", FlagKind::Switch, "", "progress bar on stderr from the start, even into a file"})
       .add({"--no-progress", FlagKind::Switch, "", "no progress bar"})

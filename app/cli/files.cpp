@@ -108,6 +108,12 @@ WriteOptions writeOptionsFrom(const ParsedArgs& args) {
     if (n < 1 || n > kMaxSide) throw Error("obj-step: " + *step + " is outside [1, 16384]");
     o.objStep = int(n);
   }
+  if (auto triangles = args.value("--obj-triangles")) {
+    if (args.has("--obj-step")) throw UsageError("--obj-triangles and --obj-step: give one or the other");
+    const int64_t n = parseInt("--obj-triangles", *triangles);
+    if (n < 2) throw Error("--obj-triangles: " + *triangles + " is fewer than the 2 of the smallest mesh");
+    o.objTriangles = uint64_t(n);
+  }
   return o;
 }
 
@@ -117,6 +123,12 @@ FlagSpec outRangeFlag() {
 }
 FlagSpec objStepFlag() {
   return {"--obj-step", FlagKind::Value, "N", "OBJ output: a vertex every N samples (default 1)"};
+}
+FlagSpec objTrianglesFlag() {
+  return {
+      "--obj-triangles", FlagKind::Value, "N",
+      "OBJ output: at most N triangles (a vertex every so many samples, the border kept; e.g. 2000000 opens "
+      "a 4096² map in Blender)"};
 }
 FlagSpec byteOrderFlag() {
   return {"--byte-order", FlagKind::Value, "little|big",

@@ -26,11 +26,12 @@ void checkDistinct(const std::vector<std::string>& paths);
 // limits are Errors). --size for an input that records its size is a usage error: it would be ignored.
 ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input);
 
-// WriteOptions from --out-range LO:HI, --obj-step N and --byte-order.
+// WriteOptions from --out-range LO:HI, --obj-step N or --obj-triangles N, and --byte-order.
 WriteOptions writeOptionsFrom(const ParsedArgs& args);
 // The flags above as FlagSpecs, so each command lists them the same way.
 FlagSpec outRangeFlag();
 FlagSpec objStepFlag();
+FlagSpec objTrianglesFlag();
 FlagSpec hillshadeFlag();
 FlagSpec byteOrderFlag();
 // ".r16, .raw, .r32": the formats whose files record no size (--size gives it).

@@ -301,6 +301,39 @@ TEST(Obj, DecimationKeepsTheBorder) {
   EXPECT_EQ(mesh.v[11][1], map.at(9, 6));
 }
 
+TEST(Obj, KeepsWorldUnitsSoSlopesAreTrue) {
+  // A ramp rising 3 m a cell eastwards on 30 m cells: a slope of 0.1, not 3.
+  ScratchDir dir;
+  Heightmap map(5, 4);
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 5; ++x) map.at(x, y) = 3.0f * float(x);
+  WriteOptions o;
+  o.cellSize = 30.0f;
+  writeHeightmap(dir.file("w.obj"), map, o);
+  ObjMesh mesh = parseObj(dir.file("w.obj"));
+  EXPECT_EQ(mesh.v[4][0], 120.0f);  // column 4, 30 m apart
+  EXPECT_EQ(mesh.v[19][2], 90.0f);  // row 3
+  const auto& n = mesh.vn[7];       // an inner vertex
+  EXPECT_NEAR(-n[0] / n[1], 0.1f, 1e-6f);
+  EXPECT_NEAR(n[2], 0.0f, 1e-6f);
+}
+
+TEST(Obj, ATriangleBudgetPicksTheStep) {
+  ScratchDir dir;
+  Heightmap map = testMap(101, 81);  // 16000 triangles whole
+  WriteOptions o;
+  o.objTriangles = 2000;
+  writeHeightmap(dir.file("t.obj"), map, o);
+  ObjMesh mesh = parseObj(dir.file("t.obj"));
+  EXPECT_LE(mesh.f.size(), 2000u);
+  EXPECT_GT(mesh.f.size(), 1000u);      // the smallest step that fits, not a coarser one
+  EXPECT_EQ(mesh.v.back()[0], 100.0f);  // the border kept
+  EXPECT_EQ(mesh.v.back()[2], 80.0f);
+  o.objTriangles = 1000000;  // more than the map has: every sample
+  writeHeightmap(dir.file("all.obj"), map, o);
+  EXPECT_EQ(parseObj(dir.file("all.obj")).f.size(), 16000u);
+}
+
 TEST(Range, ParsesLoHi) {
   HeightRange r = parseRange("236:1076");
   EXPECT_EQ(r.lo, 236.0f);
