@@ -111,8 +111,8 @@ void Editor::drawPanel() {
       "Time of the last frame, from input to the finished image. Erosion runs on its own thread and never\n"
       "makes a frame wait.");
 
-  // Fixed-height footer for the status line; the sections scroll above it.
-  float footer = ImGui::GetFrameHeightWithSpacing() * 2.2f;
+  // Fixed-height footer for the run's figures and the status line; the sections scroll above it.
+  float footer = ImGui::GetFrameHeightWithSpacing() * 3.6f;
   ImGui::BeginChild("sections", ImVec2(0, -footer));
   for (const Section& section : kSections) {
     const auto ask = sectionsAsked_.find(section.name);
@@ -127,6 +127,7 @@ void Editor::drawPanel() {
   ImGui::EndChild();
 
   ImGui::Separator();
+  drawRunSummary(*this);  // the Stats section's main figures, in view at any window height
   if (!status.text.empty()) {
     ImVec4 colour = status.error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f);
     ImGui::PushStyleColor(ImGuiCol_Text, colour);

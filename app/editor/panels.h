@@ -9,6 +9,8 @@ void drawTerrainPanel(Editor& editor);
 void drawErosionPanel(Editor& editor);
 void drawViewPanel(Editor& editor);
 void drawStatsPanel(Editor& editor);
+// One line under the sections: how much the current model has run, how fast, and the volume moved.
+void drawRunSummary(Editor& editor);
 void drawExportPanel(Editor& editor);
 void drawRecordPanel(Editor& editor);
 void drawRainPanel(Editor& editor);
