@@ -182,6 +182,8 @@ class Editor {
                             // the file's sidecar, else 0 to N/4
   std::string importSize;   // "WxH" for raw files that are not square; blank: square by the file's length
   float importCellSize = 1.0f;  // metres per cell of an imported heightmap
+  bool importSmoothSteps =
+      false;  // an 8-bit import's terraces smoothed into ramps (core/terrace_smoothing.h)
 
   // Metres per cell of the terrain (heights are metres): set by Generate, Import and Open, and given to
   // every model through erosion.common.
@@ -302,7 +304,8 @@ class Editor {
   struct ImportedMap {
     Heightmap height;
     float cellSize;
-    size_t levels;  // distinct heights, up to 257 (an 8-bit file has at most 256)
+    size_t levels;          // distinct heights, up to 257 (an 8-bit file has at most 256)
+    bool smoothed = false;  // its terraces smoothed
   };
   struct PendingImport {
     std::string path;

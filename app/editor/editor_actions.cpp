@@ -14,6 +14,7 @@
 #include "core/heightmap_io.h"
 #include "core/project_file.h"
 #include "core/rivers/discharge.h"
+#include "core/terrace_smoothing.h"
 
 namespace runnel::editor {
 
@@ -103,7 +104,8 @@ bool Editor::importHeightmap(const std::string& path, bool background) {
       throw Error("import: cell size " + std::to_string(importCellSize) +
                   " is not a positive number of metres");
     const float cellSize = importCellSize;
-    auto read = [path, options, cellSize] {
+    const bool smooth = importSmoothSteps;
+    auto read = [path, options, cellSize, smooth] {
       ImportedMap m{readHeightmap(path, options), cellSize, 0};
       if (int64_t bad = m.height.firstNonFinite(); bad >= 0)
         throw Error(path + ": sample " + std::to_string(bad) + " is not a finite number");
@@ -111,6 +113,11 @@ bool Editor::importHeightmap(const std::string& path, bool background) {
       if (auto recorded = readRecordedCellSize(path, m.height.width(), m.height.height()))
         m.cellSize = *recorded;
       m.levels = m.height.distinctHeights(257);
+      if (smooth && m.levels <= 256)
+        if (const std::optional<float> spacing = levelSpacing(m.height)) {
+          m.height = smoothTerraces(m.height, *spacing);
+          m.smoothed = true;
+        }
       return m;
     };
     importing_ = PendingImport{path, std::async(std::launch::async, read), glfwGetTime(), false};
@@ -143,12 +150,16 @@ bool Editor::finishImport() {
     importPath = path;
     rememberRecent(path);
     // An 8-bit file's 256 levels show as terraces on every slope once shaded: say so, not silently.
-    if (m.levels <= 256 && cells > 4096)
-      status.ok(
-          "imported " + path + "; warning: only " + std::to_string(m.levels) +
-              " height levels (an 8-bit file?): slopes will show as terraces. A 16-bit PNG, .r16, TIFF or "
-              "EXR keeps them smooth",
-          glfwGetTime());
+    if (m.smoothed)
+      status.ok("imported " + path + "; its " + std::to_string(m.levels) +
+                    " height levels (an 8-bit file?) smoothed into ramps, every cell within half a level of "
+                    "the file",
+                glfwGetTime());
+    else if (m.levels <= 256 && cells > 4096)
+      status.ok("imported " + path + "; warning: only " + std::to_string(m.levels) +
+                    " height levels (an 8-bit file?): slopes will show as terraces. Import again with Smooth "
+                    "8-bit steps ticked, or use a 16-bit PNG, .r16, TIFF or EXR",
+                glfwGetTime());
     else
       status.ok("imported " + path, glfwGetTime());
     return true;

@@ -202,6 +202,11 @@ void drawTerrainPanel(Editor& e) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
   ImGui::InputTextWithHint("Raw size", "WxH", &e.importSize);
   tooltip("Width x height of a .r16/.r32 file that is not square. Blank: square by the file's length.");
+  ImGui::Checkbox("Smooth 8-bit steps", &e.importSmoothSteps);
+  tooltip(
+      "An 8-bit file has 256 height levels: every slope shades as a staircase of flat terraces.\n"
+      "Ticked, an import with 256 levels or fewer is smoothed into ramps, each cell kept within half\n"
+      "a level of the file (a plateau the file says is flat stays flat).");
   if (!e.recentFiles.empty() && ImGui::BeginCombo("Recent", "recent files...")) {
     for (const std::string& f : e.recentFiles)
       if (ImGui::Selectable(f.c_str())) {

@@ -265,10 +265,12 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
   if (cmd == "import") {
     // import PATH [range=LO:HI] [size=WxH] [cell=M] [background=1]: the panel's fields, then the Import
     // button; the script waits for the file unless background=1.
-    if (w.size() < 2) throw Error("import: needs PATH [range=LO:HI] [size=WxH] [cell=M] [background=1]");
+    if (w.size() < 2)
+      throw Error("import: needs PATH [range=LO:HI] [size=WxH] [cell=M] [smooth=1] [background=1]");
     e.importRange.clear();
     e.importSize.clear();
     e.importCellSize = 1.0f;
+    e.importSmoothSteps = false;
     backgroundWork_ = false;
     for (size_t i = 2; i < w.size(); ++i) {
       if (w[i] == "background=1")
@@ -279,6 +281,8 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
         e.importSize = w[i].substr(5);
       else if (w[i].starts_with("cell="))
         e.importCellSize = parse<float>("cell", w[i].substr(5));
+      else if (w[i] == "smooth=1" || w[i] == "smooth=0")
+        e.importSmoothSteps = w[i] == "smooth=1";
       else
         throw Error("import: unknown option '" + w[i] + "'");
     }
