@@ -44,6 +44,7 @@ Editor::~Editor() {
   cancelGenerate();
   cancelMaking();
   cancelImport();
+  if (exporting_) exporting_->message.wait();  // a file being written is finished, not left half-way
 }
 
 void Editor::takeSnapshot() {
@@ -87,6 +88,7 @@ void Editor::frame() {
   finishGenerate();
   finishMaking();
   finishImport();
+  finishExport();
   takeSnapshot();
   syncRain(false);
   if (framePending_ && renderer_->mapWidth() > 0) {
@@ -159,6 +161,7 @@ void Editor::frame() {
   drawGenerateProgress();
   drawMakingProgress();
   drawImportProgress();
+  drawExportProgress();
   drawPrompts();
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

@@ -88,14 +88,19 @@ class Editor {
   uint64_t budgetLeft() const;    // units Play runs before it stops (UINT64_MAX: no budget)
   double unitsPerSecond() const;  // of the current model, as run since it was chosen (0: not run yet)
   // Writes one map of the terrain as the view shows it, its format from the path's extension.
-  bool exportTerrain(const std::string& path, TerrainMap map);
-  bool exportFromPanel();  // the Export button and Ctrl+E: the panel's map, format and path
+  // With `background`, the writing runs off the UI thread (a progress window shows after 0.3 s; the status
+  // line says when it is done); else it is done when this returns.
+  bool exportTerrain(const std::string& path, TerrainMap map, bool background = false);
+  // The Export button and Ctrl+E: the panel's map, format and path.
+  bool exportFromPanel(bool background = false);
   // The height map as `engine` takes it (core/engine_targets.h), `across` samples across (0: the nearest it
   // takes), with the import steps beside it and in exportSettings.engineSteps.
-  bool exportForEngine(const std::string& path, const std::string& engine, int across);
+  bool exportForEngine(const std::string& path, const std::string& engine, int across,
+                       bool background = false);
   // Every map (height, eroded, deposited, flow, wetness, slope, rain, a hillshade) into `folder` in `format`,
   // with maps.json: what runnel-cli export-maps writes from the saved project.
-  bool exportAllMaps(const std::string& folder, FileFormat format);
+  bool exportAllMaps(const std::string& folder, FileFormat format, bool background = false);
+  bool exporting() const { return exporting_.has_value(); }
   // Saves the window (view and panel) at the end of this frame; the result shows in `status` and in
   // screenshotFailed() after the frame.
   void screenshot(const std::string& path);
@@ -314,6 +319,18 @@ class Editor {
     bool cancelled;
   };
   std::optional<PendingImport> importing_;
+  // An export writing off the UI thread: what it writes and, when done, the status line's message.
+  struct PendingExport {
+    std::string what;
+    std::future<std::string> message;
+    double started;
+  };
+  std::optional<PendingExport> exporting_;
+  std::shared_ptr<std::string> pendingEngineSteps_;  // an engine export's import steps, once written
+  // Runs `write` (its result: the status message) here, or off the UI thread with `background`.
+  bool runExport(const std::string& what, std::function<std::string()> write, bool background);
+  void finishExport();
+  void drawExportProgress();
   // The worker restarted (a reset, a new or restored terrain): its units count from 0 again.
   void countBudgetFromZero() {
     budgetStart_ = 0;

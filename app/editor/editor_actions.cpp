@@ -272,88 +272,142 @@ bool Editor::applyErosionSettings() {
   }
 }
 
-bool Editor::exportTerrain(const std::string& path, TerrainMap map) {
+bool Editor::runExport(const std::string& what, std::function<std::string()> write, bool background) {
+  if (exporting_) {
+    status.fail("export: still writing " + exporting_->what, glfwGetTime());
+    return false;
+  }
+  exporting_ = PendingExport{what, std::async(std::launch::async, std::move(write)), glfwGetTime()};
+  if (background) return true;
+  exporting_->message.wait();
+  finishExport();
+  return !status.error;
+}
+
+void Editor::finishExport() {
+  if (!exporting_ || exporting_->message.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    return;
+  PendingExport done = std::move(*exporting_);
+  exporting_.reset();
+  try {
+    status.ok(done.message.get(), glfwGetTime());
+    if (pendingEngineSteps_) exportSettings.engineSteps = *pendingEngineSteps_;
+  } catch (const std::exception& e) {
+    status.fail(e.what(), glfwGetTime());
+  }
+  pendingEngineSteps_.reset();
+}
+
+void Editor::drawExportProgress() {
+  if (!exporting_) return;
+  const double seconds = glfwGetTime() - exporting_->started;
+  if (seconds < 0.3) return;
+  drawProgressWindow("Exporting", "Writing " + exporting_->what, -1.0f, seconds, false, uiScale, false);
+}
+
+bool Editor::exportTerrain(const std::string& path, TerrainMap map, bool background) {
   try {
     if (path.empty()) throw Error("export: no file name given");
     if (const std::string why = whyFormatCannotHold(path, map); !why.empty()) throw Error(path + ": " + why);
-    // What the view shows: the worker's terrain, copied between batches.
-    Terrain t = worker_->copyTerrain();
+    // What the view shows: the worker's terrain, copied between batches; written from the copy.
+    auto t = std::make_shared<const Terrain>(worker_->copyTerrain());
     WriteOptions options;
     options.objStep = std::max(1, exportSettings.objStep);
     options.cellSize = cellSize();
-    switch (map) {
-      case TerrainMap::Height:
-      case TerrainMap::Slope:
-      case TerrainMap::Hillshade:
-        writeTerrainMap(path, map, t.height, options);
-        break;
-      case TerrainMap::Eroded:
-        writeTerrainMap(path, map, t.eroded, options);
-        break;
-      case TerrainMap::Deposited:
-        writeTerrainMap(path, map, t.deposited, options);
-        break;
-      case TerrainMap::Flow:
-        writeTerrainMap(path, map, dischargeLog10(t.height, rain.snapshot().get(), cellSize(), 0), options);
-        break;
-      case TerrainMap::Wetness:
-        writeTerrainMap(path, map, wetnessIndex(t.height, rain.snapshot().get(), cellSize(), 0), options);
-        break;
-    }
-    status.ok("exported " + path, glfwGetTime());
-    return true;
+    std::shared_ptr<const RainMap> rainNow = rain.snapshot();
+    const float cell = cellSize();
+    return runExport(
+        path,
+        [path, map, t, options, rainNow, cell] {
+          switch (map) {
+            case TerrainMap::Height:
+            case TerrainMap::Slope:
+            case TerrainMap::Hillshade:
+              writeTerrainMap(path, map, t->height, options);
+              break;
+            case TerrainMap::Eroded:
+              writeTerrainMap(path, map, t->eroded, options);
+              break;
+            case TerrainMap::Deposited:
+              writeTerrainMap(path, map, t->deposited, options);
+              break;
+            case TerrainMap::Flow:
+              writeTerrainMap(path, map, dischargeLog10(t->height, rainNow.get(), cell, 0), options);
+              break;
+            case TerrainMap::Wetness:
+              writeTerrainMap(path, map, wetnessIndex(t->height, rainNow.get(), cell, 0), options);
+              break;
+          }
+          return "exported " + path;
+        },
+        background);
   } catch (const std::exception& e) {
     status.fail(e.what(), glfwGetTime());
     return false;
   }
 }
 
-bool Editor::exportFromPanel() {
+bool Editor::exportFromPanel(bool background) {
   if (!exportSettings.engine.empty())
-    return exportForEngine(exportSettings.path, exportSettings.engine, exportSettings.engineSide);
+    return exportForEngine(exportSettings.path, exportSettings.engine, exportSettings.engineSide, background);
   try {
     checkPathMatchesFormat(exportSettings);
   } catch (const std::exception& e) {
     status.fail(e.what(), glfwGetTime());
     return false;
   }
-  return exportTerrain(exportSettings.path, exportSettings.map);
+  return exportTerrain(exportSettings.path, exportSettings.map, background);
 }
 
-bool Editor::exportForEngine(const std::string& path, const std::string& engine, int across) {
+bool Editor::exportForEngine(const std::string& path, const std::string& engine, int across,
+                             bool background) {
   try {
     const EngineTarget* target = engineTarget(engine);
     if (!target) throw Error("export for: '" + engine + "' is not one of " + engineNames());
     checkEngineOutput(*target, path);
     if (across > 0) checkEngineSize(*target, across, across, "export for " + engine);
-    const Terrain t = worker_->copyTerrain();  // what the view shows
+    auto t = std::make_shared<const Terrain>(worker_->copyTerrain());  // what the view shows
     int w, h;
-    engineSizeFor(*target, t.width(), t.heightCells(), across, w, h);
-    const EngineWritten done =
-        writeForEngine(t.height, cellSize(), *target, w, h, path, "the terrain", erosion.common.threads);
-    exportSettings.engineSteps = done.steps;
-    status.ok("exported " + path + " for " + target->title + " (" + std::to_string(w) + "x" +
-                  std::to_string(h) + (done.resampled ? ", resampled" : "") + "); import steps in " +
-                  importStepsPath(path),
-              glfwGetTime());
-    return true;
+    engineSizeFor(*target, t->width(), t->heightCells(), across, w, h);
+    const float cell = cellSize();
+    const int threads = erosion.common.threads;
+    // The steps show under the Export button once written.
+    auto steps = std::make_shared<std::string>();
+    if (!exporting_) {
+      exportSettings.engineSteps.clear();
+      pendingEngineSteps_ = steps;
+    }
+    return runExport(
+        path,
+        [path, target, t, w, h, cell, threads, steps] {
+          const EngineWritten written =
+              writeForEngine(t->height, cell, *target, w, h, path, "the terrain", threads);
+          *steps = written.steps;
+          return "exported " + path + " for " + target->title + " (" + std::to_string(w) + "x" +
+                 std::to_string(h) + (written.resampled ? ", resampled" : "") + "); import steps in " +
+                 importStepsPath(path);
+        },
+        background);
   } catch (const std::exception& e) {
     status.fail(e.what(), glfwGetTime());
     return false;
   }
 }
 
-bool Editor::exportAllMaps(const std::string& folder, FileFormat format) {
+bool Editor::exportAllMaps(const std::string& folder, FileFormat format, bool background) {
   try {
     if (folder.empty()) throw Error("export all maps: no folder given");
     // The terrain as the view shows it, with its bookkeeping, rain and model: what Save would write.
-    const MapSource maps = mapSourceOf(projectData(), projectPath);
-    const size_t written =
-        writeMapFolder(maps, folder, formatEntry(format), WriteOptions{}, erosion.common.threads);
-    status.ok("wrote " + std::to_string(written) + " maps to " + folder + "/ as " + formatEntry(format).name +
-                  ", listed in maps.json",
-              glfwGetTime());
-    return true;
+    auto maps = std::make_shared<const MapSource>(mapSourceOf(projectData(), projectPath));
+    const int threads = erosion.common.threads;
+    return runExport(
+        folder + "/",
+        [maps, folder, format, threads] {
+          const size_t written = writeMapFolder(*maps, folder, formatEntry(format), WriteOptions{}, threads);
+          return "wrote " + std::to_string(written) + " maps to " + folder + "/ as " +
+                 formatEntry(format).name + ", listed in maps.json";
+        },
+        background);
   } catch (const std::exception& e) {
     status.fail(e.what(), glfwGetTime());
     return false;

@@ -32,7 +32,7 @@ void Editor::handleShortcuts() {
           glfwSetWindowShouldClose(window_, GLFW_TRUE);  // asks first if work is unsaved
           break;
         case GLFW_KEY_E:
-          exportFromPanel();
+          exportFromPanel(true);
           break;
       }
       continue;

@@ -121,7 +121,7 @@ int runEditor(const EditorOptions& options) {
       }
       // Sleep until input or a snapshot arrives, unless something runs by itself (a script, a screenshot).
       if (headless || editor.worker().playing() || editor.generating() || editor.making() ||
-          editor.importing())
+          editor.importing() || editor.exporting())
         glfwPollEvents();
       else
         glfwWaitEventsTimeout(0.25);

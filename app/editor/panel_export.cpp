@@ -108,7 +108,9 @@ void drawExportPanel(Editor& e) {
     ImGui::SliderInt("Every n-th sample", &s.objStep, 1, 16);
     tooltip("Decimate the mesh: 1 writes every sample");
   }
-  if (ImGui::Button("Export")) e.exportFromPanel();
+  ImGui::BeginDisabled(e.exporting());  // one export at a time
+  if (ImGui::Button("Export")) e.exportFromPanel(true);
+  ImGui::EndDisabled();
   tooltip("Write the map as the view shows it now (Ctrl+E). Works while erosion runs.");
   if (engine && !s.engineSteps.empty()) {
     ImGui::TextDisabled("Import steps (also in NAME.import.txt):");
@@ -118,8 +120,8 @@ void drawExportPanel(Editor& e) {
   ImGui::InputText("Folder", &s.mapsFolder);
   tooltip("Where Export all maps writes (made if missing)");
   const bool mapFormat = s.format != FileFormat::Obj;
-  ImGui::BeginDisabled(!mapFormat);
-  if (ImGui::Button("Export all maps")) e.exportAllMaps(s.mapsFolder, s.format);
+  ImGui::BeginDisabled(!mapFormat || e.exporting());
+  if (ImGui::Button("Export all maps")) e.exportAllMaps(s.mapsFolder, s.format, true);
   ImGui::EndDisabled();
   tooltip(
       mapFormat

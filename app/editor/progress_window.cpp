@@ -7,7 +7,7 @@
 namespace runnel::editor {
 
 bool drawProgressWindow(const char* id, const std::string& what, float fraction, double seconds,
-                        bool cancelling, float uiScale) {
+                        bool cancelling, float uiScale, bool cancellable) {
   const ImGuiViewport* view = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(view->GetCenter().x, view->Pos.y + view->Size.y * 0.3f), ImGuiCond_Always,
                           ImVec2(0.5f, 0.5f));
@@ -26,7 +26,7 @@ bool drawProgressWindow(const char* id, const std::string& what, float fraction,
   bool cancel = false;
   if (cancelling)
     ImGui::TextDisabled("cancelling...");
-  else
+  else if (cancellable)
     cancel = ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGuiKey_Escape, false);
   ImGui::End();
   return cancel;

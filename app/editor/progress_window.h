@@ -7,7 +7,8 @@ namespace runnel::editor {
 
 // `fraction` in [0, 1], or below 0 when the work cannot tell (the bar then sweeps); `seconds` since it
 // started. Returns true when Cancel was pressed this frame.
+// `cancellable` false: no Cancel button (an export, whose files appear whole or not at all, runs to its end).
 bool drawProgressWindow(const char* id, const std::string& what, float fraction, double seconds,
-                        bool cancelling, float uiScale);
+                        bool cancelling, float uiScale, bool cancellable = true);
 
 }  // namespace runnel::editor

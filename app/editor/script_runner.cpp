@@ -335,9 +335,13 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     if (const EngineTarget* t = engineTarget(w[1])) panel.format = t->format;
     return result(e.exportFromPanel());
   }
-  if (cmd == "export") {
-    if (w.size() != 2 && w.size() != 3) throw Error("export: needs PATH [KIND]");
-    return result(e.exportTerrain(w[1], w.size() == 3 ? terrainMapFromString(w[2]) : TerrainMap::Height));
+  if (cmd == "export") {  // export PATH [KIND] [background=1]: background as the Export button writes
+    std::vector<std::string> a(w.begin() + 1, w.end());
+    const bool background = !a.empty() && a.back() == "background=1";
+    if (background) a.pop_back();
+    if (a.size() != 1 && a.size() != 2) throw Error("export: needs PATH [KIND] [background=1]");
+    return result(
+        e.exportTerrain(a[0], a.size() == 2 ? terrainMapFromString(a[1]) : TerrainMap::Height, background));
   }
   if (cmd == "screenshot") {
     need(1);
