@@ -230,6 +230,11 @@ void writePng16(AtomicFile& out, int width, int height, const uint16_t* samples)
            size_t(width) * 2);
 }
 
+void writePng16Rgb(AtomicFile& out, int width, int height, const uint16_t* samples) {
+  writePng(out, width, height, 16, PNG_COLOR_TYPE_RGB, reinterpret_cast<const unsigned char*>(samples),
+           size_t(width) * 6);
+}
+
 void writePng8(AtomicFile& out, int width, int height, int channels, const unsigned char* pixels) {
   if (channels != 1 && channels != 3)
     throw Error("cannot write " + out.target() + ": 8-bit PNG needs 1 or 3 channels");

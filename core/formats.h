@@ -25,6 +25,8 @@ using Samples16 = std::vector<uint16_t>;
 
 Decoded readPng(const std::string& path);
 void writePng16(AtomicFile& out, int width, int height, const uint16_t* samples);
+// Three samples a pixel (red, green, blue), rows first.
+void writePng16Rgb(AtomicFile& out, int width, int height, const uint16_t* samples);
 void writePng8(AtomicFile& out, int width, int height, int channels, const unsigned char* pixels);
 
 Decoded readRaw16(const std::string& path, int width, int height, bool bigEndian);

@@ -62,6 +62,11 @@ size_t writeMapFolder(const MapSource& maps, const std::string& folder, const Fo
   write(TerrainMap::Wetness, "wetness", wetnessIndex(height, maps.rain.get(), maps.cellSize, threads));
   write(TerrainMap::Slope, "slope", slopeDegrees(height, maps.cellSize));
   writeTerrainMap(path("hillshade.png"), TerrainMap::Hillshade, height, options);
+  writeNormalMap(path("normal.png"), height, maps.cellSize);
+  list += std::string(list.empty() ? "" : ",\n") +
+          "    {\"name\": \"normal\", \"file\": \"normal.png\", \"values\": " +
+          jsonString(terrainMapInfo(TerrainMap::Normal).values) + "}";
+  ++written;
   list += std::string(",\n") + "    {\"name\": \"hillshade\", \"file\": \"hillshade.png\", \"values\": " +
           jsonString("8-bit shaded relief, light from the north-west 45 degrees up") + "}";
   ++written;

@@ -3,8 +3,10 @@
 #include <cmath>
 #include <numbers>
 
+#include "atomic_file.h"
 #include "error.h"
 #include "format_table.h"
+#include "formats.h"
 
 namespace runnel {
 
@@ -18,6 +20,9 @@ const std::vector<TerrainMapInfo>& terrainMaps() {
        "Where ground stays wet: gentle hollows and valley floors (moss, mud, lush grass), a texture mask"},
       {TerrainMap::Slope, "slope", "Slope", "the steepest slope in degrees",
        "Steepness: rock on cliffs, grass on flats, a texture mask"},
+      {TerrainMap::Normal, "normal", "Normal map",
+       "tangent-space normals, OpenGL convention (red east, green north, blue up), 16-bit RGB PNG",
+       "Surface detail for a material's normal slot, from the heights in metres"},
       {TerrainMap::Eroded, "eroded", "Eroded", "rock removed by the erosion, metres",
        "Where the erosion cut: gullies and channels, a texture mask"},
       {TerrainMap::Deposited, "deposited", "Deposited", "sediment laid down by the erosion, metres",
@@ -50,7 +55,31 @@ std::string whyFormatCannotHold(const std::string& path, TerrainMap map) {
     return std::string("an OBJ mesh holds heights, not the ") + terrainMapInfo(map).name + " map";
   if (map == TerrainMap::Hillshade && format.id != FileFormat::Png)
     return std::string("a hillshade is an 8-bit image, written as .png, not as ") + format.name;
+  if (map == TerrainMap::Normal && format.id != FileFormat::Png)
+    return std::string("a normal map is a 16-bit RGB image, written as .png, not as ") + format.name;
   return "";
+}
+
+void writeNormalMap(const std::string& path, const Heightmap& heights, float cellSize) {
+  const int w = heights.width(), h = heights.height();
+  const float cell = cellSize > 0.0f ? cellSize : 1.0f;
+  std::vector<uint16_t> rgb(size_t(w) * size_t(h) * 3);
+  auto encode = [](double c) { return uint16_t(std::lround((c + 1.0) * 0.5 * 65535.0)); };
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      float gx, gy;  // metres up per metre east and south
+      gradientAt(heights, x, y, cell, gx, gy);
+      // Up the texture is north: the normal leans against the rise, west where the ground rises east and
+      // north (green up) where it rises south.
+      const double nx = -double(gx), ny = double(gy), length = std::sqrt(nx * nx + ny * ny + 1.0);
+      uint16_t* p = &rgb[(size_t(y) * size_t(w) + size_t(x)) * 3];
+      p[0] = encode(nx / length);
+      p[1] = encode(ny / length);
+      p[2] = encode(1.0 / length);
+    }
+  AtomicFile file(path);
+  formats::writePng16Rgb(file, w, h, rgb.data());
+  file.commit();
 }
 
 Heightmap slopeDegrees(const Heightmap& heights, float cellSize) {
@@ -78,6 +107,8 @@ void writeTerrainMap(const std::string& path, TerrainMap map, const Heightmap& v
       return writeHeightmap(path, values, options);
     case TerrainMap::Hillshade:
       return writePreviewPng(path, values, PreviewKind::Hillshade, options.cellSize);
+    case TerrainMap::Normal:
+      return writeNormalMap(path, values, options.cellSize);
     case TerrainMap::Slope:
       if (png) return writePreviewPng(path, values, PreviewKind::Slope, options.cellSize);
       return writeHeightmap(path, slopeDegrees(values, options.cellSize), options);

@@ -9,7 +9,7 @@
 
 namespace runnel {
 
-enum class TerrainMap { Height, Flow, Wetness, Slope, Eroded, Deposited, Hillshade };
+enum class TerrainMap { Height, Flow, Wetness, Slope, Normal, Eroded, Deposited, Hillshade };
 
 struct TerrainMapInfo {
   TerrainMap id;
@@ -36,6 +36,10 @@ std::string whyFormatCannotHold(const std::string& path, TerrainMap map);
 // map and the format when the format cannot hold the map; nothing is written then.
 void writeTerrainMap(const std::string& path, TerrainMap map, const Heightmap& values,
                      const WriteOptions& options);
+
+// Writes the surface normals of `heights` (cells `cellSize` metres apart) as a 16-bit RGB PNG: tangent
+// space, OpenGL's convention (red east, green north, blue up; each component c stored as (c + 1) / 2).
+void writeNormalMap(const std::string& path, const Heightmap& heights, float cellSize);
 
 // The steepest slope of each cell in degrees (central differences, one-sided at the border).
 Heightmap slopeDegrees(const Heightmap& heights, float cellSize);

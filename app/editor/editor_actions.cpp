@@ -322,6 +322,7 @@ bool Editor::exportTerrain(const std::string& path, TerrainMap map, bool backgro
           switch (map) {
             case TerrainMap::Height:
             case TerrainMap::Slope:
+            case TerrainMap::Normal:
             case TerrainMap::Hillshade:
               writeTerrainMap(path, map, t->height, options);
               break;

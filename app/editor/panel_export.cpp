@@ -15,7 +15,7 @@ namespace {
 std::string formatTooltip(const FormatEntry& f, TerrainMap map) {
   std::string tip = f.holds;
   if (f.id == FileFormat::Png && map != TerrainMap::Height && map != TerrainMap::Flow &&
-      map != TerrainMap::Wetness)
+      map != TerrainMap::Wetness && map != TerrainMap::Normal)
     tip = "8-bit preview for people (pick a float or 16-bit format for the values)";
   return tip;
 }

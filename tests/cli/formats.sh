@@ -67,9 +67,24 @@ for m in height flow slope; do
   gdalinfo "maps/$m.tif" 2>&1 | grep -q "Type=Float32" || fail "maps/$m.tif is not a float TIFF"
 done
 [ "$(identify -format '%w %h %z' maps/hillshade.png)" == "$W $H 8" ] || fail "maps/hillshade.png"
+[ "$(identify -format '%w %h %z %[channels]' maps/normal.png)" == "$W $H 16 srgb" ] ||
+  [ "$(identify -format '%w %h %z %[channels]' maps/normal.png)" == "$W $H 16 rgb" ] ||
+  fail "maps/normal.png: $(identify -format '%w %h %z %[channels]' maps/normal.png)"
+# Normals lean against the rise: a ramp rising 3 m a 30 m cell eastwards and 6 m southwards reads red
+# 0.5 - 0.05, green 0.5 + 0.1 (up the texture is north), blue near 1.
+python3 -c "
+import struct
+open('ramp.r32', 'wb').write(b''.join(struct.pack('<f', 3.0 * x + 6.0 * y) for y in range(16) for x in range(16)))"
+ok "$CLI" export-maps ramp.r32 --size 16x16 --cell-size 30 ramps --format r32
+convert ramps/normal.png -crop 1x1+8+8 -depth 16 txt:- | python3 -c "
+import sys, re, math
+r, g, b = (int(v) / 65535 * 2 - 1 for v in re.search(r'\((\d+),(\d+),(\d+)\)', sys.stdin.read().splitlines()[1]).groups())
+n = math.sqrt(0.1 ** 2 + 0.2 ** 2 + 1)
+assert abs(r + 0.1 / n) < 1e-3 and abs(g - 0.2 / n) < 1e-3 and abs(b - 1 / n) < 1e-3, (r, g, b)" ||
+  fail "normal.png of a ramp: $(convert ramps/normal.png -crop 1x1+8+8 -depth 16 txt:-)"
 python3 -c "
 import json; d = json.load(open('maps/maps.json'))
-assert d['cell_size'] == 30 and [m['name'] for m in d['maps']] == ['height', 'flow', 'wetness', 'slope', 'hillshade'], d
+assert d['cell_size'] == 30 and [m['name'] for m in d['maps']] == ['height', 'flow', 'wetness', 'slope', 'normal', 'hillshade'], d
 assert 0 <= d['maps'][3]['min'] <= d['maps'][3]['max'] < 90, d['maps'][3]" || fail "maps.json: $(cat maps/maps.json)"
 expect_exit 2 "format" "$CLI" export-maps base.r32 --size ${W}x$H bad --format obj
 expect_exit 1 "missing.r32" "$CLI" export-maps missing.r32 none

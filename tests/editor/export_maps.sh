@@ -51,13 +51,13 @@ import json
 d = json.load(open("maps/maps.json"))
 assert d["width"] == 128 and d["height"] == 128 and d["cell_size"] == 30 and d["units"] == "metres", d
 names = {m["name"]: m for m in d["maps"]}
-assert set(names) == {"height", "eroded", "deposited", "flow", "wetness", "slope", "rain", "hillshade"}, names
+assert set(names) == {"height", "eroded", "deposited", "flow", "wetness", "slope", "rain", "hillshade", "normal"}, names
 assert names["eroded"]["min"] == 0 and names["eroded"]["max"] > 0, names["eroded"]
 assert 0 <= names["rain"]["min"] < names["rain"]["max"] <= 1, names["rain"]
 assert d["model"] == "droplet" and "Kq" in d["params"], d
 PY
 # The editor's Export all maps writes the same maps as runnel-cli export-maps of the saved project.
-for f in height.exr eroded.exr deposited.exr flow.exr wetness.exr slope.exr rain.exr hillshade.png; do
+for f in height.exr eroded.exr deposited.exr flow.exr wetness.exr slope.exr rain.exr hillshade.png normal.png; do
   cmp -s "maps/$f" "editor-maps/$f" || fail "editor-maps/$f differs from runnel-cli export-maps' maps/$f"
 done
 [ -s editor-maps/maps.json ] || fail "the editor wrote no maps.json"
