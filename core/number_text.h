@@ -1,7 +1,9 @@
-// A number read from a line of a text file (a project header, a preset), all of the text or an error that
-// names where it came from: "alpine.preset:7: 'relief' has the bad value '2k'".
+// Numbers as text: read from a line of a text file (a project header, a preset), all of the text or an
+// error that names where it came from ("alpine.preset:7: 'relief' has the bad value '2k'"); and written
+// short for a progress line or a status line ("1.23M").
 #pragma once
 #include <charconv>
+#include <cstdio>
 #include <string>
 
 #include "error.h"
@@ -15,6 +17,20 @@ T numberFromText(const std::string& where, const std::string& key, const std::st
   if (ec != std::errc() || end != text.data() + text.size() || text.empty())
     throw Error(where + ": '" + key + "' has the bad value '" + text + "'");
   return v;
+}
+
+// 1234567 -> "1.23M", 23456 -> "23.5k", 987 -> "987".
+inline std::string shortCount(double n) {
+  char text[32];
+  if (n >= 1e9)
+    std::snprintf(text, sizeof text, "%.2fG", n / 1e9);
+  else if (n >= 1e6)
+    std::snprintf(text, sizeof text, "%.2fM", n / 1e6);
+  else if (n >= 1e4)
+    std::snprintf(text, sizeof text, "%.1fk", n / 1e3);
+  else
+    std::snprintf(text, sizeof text, "%.0f", n);
+  return text;
 }
 
 }  // namespace runnel

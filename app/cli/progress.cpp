@@ -73,19 +73,6 @@ void ProgressBar::draw(uint64_t done, double elapsed) {
   lineOpen_ = terminal_;  // a file gets complete lines: nothing to end
 }
 
-std::string shortCount(double n) {
-  char buf[32];
-  if (n >= 1e9)
-    std::snprintf(buf, sizeof buf, "%.2fG", n / 1e9);
-  else if (n >= 1e6)
-    std::snprintf(buf, sizeof buf, "%.2fM", n / 1e6);
-  else if (n >= 1e4)
-    std::snprintf(buf, sizeof buf, "%.1fk", n / 1e3);
-  else
-    std::snprintf(buf, sizeof buf, "%.0f", n);
-  return buf;
-}
-
 std::string clockTime(double seconds) {
   long s = long(std::lround(seconds));
   char buf[32];

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include "core/number_text.h"
+
 namespace runnel::cli {
 
 // Off, on after a second (stderr is a terminal), or on from the start (--progress); --no-progress wins.
@@ -33,8 +35,8 @@ class ProgressBar {
   Clock::time_point start_, lastDraw_;
 };
 
-// "1.3M", "25.0k", "512": for counts and rates in the bar and in bench's output.
-std::string shortCount(double n);
+// Counts and rates in the bar and in bench's output: core/number_text.h's shortCount ("1.30M", "25.0k").
+using runnel::shortCount;
 // "0:04", "1:02:03".
 std::string clockTime(double seconds);
 

@@ -8,6 +8,7 @@
 
 #include "app/editor/editor.h"
 #include "app/editor/panels.h"
+#include "core/number_text.h"
 
 namespace runnel::editor {
 
@@ -15,22 +16,10 @@ void drawRunSummary(Editor& e) {
   const Snapshot* s = e.snapshot();
   if (!s) return;
   const AmountKind amount = e.erosion.info().amount;
-  // 1234567 -> "1.23M": the line has to fit the panel's width.
-  auto shortly = [](double v) {
-    char text[32];
-    if (v >= 1e9)
-      std::snprintf(text, sizeof text, "%.3gG", v / 1e9);
-    else if (v >= 1e6)
-      std::snprintf(text, sizeof text, "%.3gM", v / 1e6);
-    else if (v >= 1e4)
-      std::snprintf(text, sizeof text, "%.3gk", v / 1e3);
-    else
-      std::snprintf(text, sizeof text, "%.3g", v);
-    return std::string(text);
-  };
-  const std::string line = shortly(double(s->dropletsDone)) + " " + amountUnit(amount) + ", " +
-                           shortly(double(e.statsHistory.currentRate())) + "/s; eroded " +
-                           shortly(s->stats.eroded) + " m³, deposited " + shortly(s->stats.deposited) + " m³";
+  const std::string line = shortCount(double(s->dropletsDone)) + " " + amountUnit(amount) + ", " +
+                           shortCount(double(e.statsHistory.currentRate())) + "/s; eroded " +
+                           shortCount(s->stats.eroded) + " m³, deposited " + shortCount(s->stats.deposited) +
+                           " m³";
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", line.c_str());
   ImGui::PopStyleColor();
