@@ -12,6 +12,7 @@
 #include "formats.h"
 #include "height_sidecar.h"
 #include "input_file.h"
+#include "terrace_smoothing.h"
 
 namespace runnel {
 
@@ -98,6 +99,8 @@ Heightmap readHeightmap(const std::string& path, const ReadOptions& options) {
   Heightmap map = readAnyFormat(path, options);
   // One check for every format (integer samples are always finite).
   if (!options.allowNonFinite) formats::checkFinite(map, path);
+  if (options.smoothSteps)
+    if (const std::optional<float> spacing = levelSpacing(map)) map = smoothTerraces(map, *spacing);
   return map;
 }
 

@@ -37,6 +37,8 @@ struct ReadOptions {
   std::optional<HeightRange> range;  // integer samples: world heights of 0 and the maximum sample
   bool allowNonFinite = false;       // keep NaN and infinite samples (runnel-cli info counts them)
   bool bigEndian = false;            // 16-bit raw files: byte order
+  bool smoothSteps =
+      false;  // a map of 256 levels or fewer (8-bit): terraces made ramps (terrace_smoothing.h)
 };
 Heightmap readHeightmap(const std::string& path, const ReadOptions& options = {});
 // The metres per cell a file records: a GeoTIFF's pixel scale (not when it is in degrees), a 16-bit file's

@@ -27,6 +27,7 @@ static ArgParser erodeParser() {
   addRainFlags(p);
   p.add({"--size", FlagKind::Value, "WxH",
          "raw input (" + headerlessExtensions() + "): its size (default: square by the file's length)"})
+      .add(smoothStepsFlag())
       .add({"--range", FlagKind::Value, "LO:HI",
             "integer input: world heights of sample 0 and the top sample"})
       .add({"--eroded", FlagKind::Value, "OUT",

@@ -25,6 +25,7 @@ ArgParser exportParser() {
             "nearest)"})
       .add({"--cell-size", FlagKind::Value, "M", "metres per cell of IN (default: what IN records)"})
       .add({"--size", FlagKind::Value, "WxH", "raw input: its size"})
+      .add(smoothStepsFlag())
       .add({"--range", FlagKind::Value, "LO:HI", "integer input: world heights of its samples"})
       .add({"--quiet", FlagKind::Switch, "", "print nothing on success"})
       .add(byteOrderFlag());

@@ -23,6 +23,7 @@ ArgParser exportMapsParser() {
       .add({"--cell-size", FlagKind::Value, "M",
             "metres per cell of a heightmap input (default: what the file records, else 1)"})
       .add({"--size", FlagKind::Value, "WxH", "raw heightmap input: its size"})
+      .add(smoothStepsFlag())
       .add({"--range", FlagKind::Value, "LO:HI", "integer heightmap input: world heights of its samples"})
       .add({"--threads", FlagKind::Value, "N", "threads for the flow map (default: all cores)"})
       .add({"--quiet", FlagKind::Switch, "", "print nothing on success"})

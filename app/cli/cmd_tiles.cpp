@@ -23,6 +23,7 @@ ArgParser tilesParser() {
       .add({"-o", FlagKind::Value, "DIR/NAME", "the tiles' names: DIR/NAME_x0_y0.EXT, ...", "--output"})
       .add({"--format", FlagKind::Value, "EXT", "the tiles' format by extension (default png: 16-bit)"})
       .add({"--size", FlagKind::Value, "WxH", "raw input: its size"})
+      .add(smoothStepsFlag())
       .add({"--range", FlagKind::Value, "LO:HI", "integer input: world heights of its samples"})
       .add({"--cell-size", FlagKind::Value, "M", "metres per cell (default: what the input records)"})
       .add({"--quiet", FlagKind::Switch, "", "print nothing on success"})

@@ -90,6 +90,7 @@ ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input) {
       throwUsage("--range", e);
     }
   }
+  o.smoothSteps = args.has("--smooth-steps");
   return o;
 }
 
@@ -123,6 +124,10 @@ FlagSpec outRangeFlag() {
 }
 FlagSpec objStepFlag() {
   return {"--obj-step", FlagKind::Value, "N", "OBJ output: a vertex every N samples (default 1)"};
+}
+FlagSpec smoothStepsFlag() {
+  return {"--smooth-steps", FlagKind::Switch, "",
+          "an 8-bit input (256 levels or fewer): its terraces made ramps, each cell within half a level"};
 }
 FlagSpec objTrianglesFlag() {
   return {

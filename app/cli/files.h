@@ -22,8 +22,9 @@ std::vector<std::string> pathsWritten(const std::string& path, FileFormat format
 // Throws Error naming a path that two outputs would both write.
 void checkDistinct(const std::vector<std::string>& paths);
 
-// ReadOptions for `input` from --size WxH, --range LO:HI and --byte-order (usage errors name the flag;
-// limits are Errors). --size for an input that records its size is a usage error: it would be ignored.
+// ReadOptions for `input` from --size WxH, --range LO:HI, --smooth-steps and --byte-order (usage errors name
+// the flag; limits are Errors). --size for an input that records its size is a usage error: it would be
+// ignored.
 ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input);
 
 // WriteOptions from --out-range LO:HI, --obj-step N or --obj-triangles N, and --byte-order.
@@ -32,6 +33,7 @@ WriteOptions writeOptionsFrom(const ParsedArgs& args);
 FlagSpec outRangeFlag();
 FlagSpec objStepFlag();
 FlagSpec objTrianglesFlag();
+FlagSpec smoothStepsFlag();
 FlagSpec hillshadeFlag();
 FlagSpec byteOrderFlag();
 // ".r16, .raw, .r32": the formats whose files record no size (--size gives it).
