@@ -27,9 +27,10 @@ struct MapSource {
 // A project's maps: the current terrain, its bookkeeping and rain, its model as the recipe.
 MapSource mapSourceOf(const ProjectData& project, const std::string& source);
 
-// Writes height, eroded, deposited (when there), flow, wetness, slope, rain (when painted) in `format`, a hillshade
-// PNG and maps.json into `folder` (made if missing): all the files or none. `options` gives the byte order;
-// its cell size is the source's. Returns how many maps were written. Throws Error naming the file.
+// Writes height, eroded, deposited (when there), flow, wetness, slope, rain (when painted) in `format`, a
+// hillshade PNG and maps.json into `folder` (made if missing): all the files or none. `options` gives the
+// byte order; its cell size is the source's. Returns how many maps were written. Throws Error naming the
+// file.
 size_t writeMapFolder(const MapSource& maps, const std::string& folder, const FormatEntry& format,
                       WriteOptions options, int threads);
 

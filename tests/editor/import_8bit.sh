@@ -15,17 +15,6 @@ grep -q "script: import land16.png -> ok: imported land16.png$" "$TMP/editor.out
   fail "the 16-bit file: $(grep land16 "$TMP/editor.out")"
 grep -q "script: import land8.png smooth=1 -> ok: imported land8.png; its [0-9]* height levels (an 8-bit file?) smoothed" \
   "$TMP/editor.out" || fail "smooth=1: $(grep smooth "$TMP/editor.out")"
-python3 - <<'PY' || fail "the smoothed import"
-import struct
-n = 200 * 200
-raw = struct.unpack('<%df' % n, open('raw8.r32', 'rb').read())
-smooth = struct.unpack('<%df' % n, open('smooth.r32', 'rb').read())
-levels = sorted(set(raw))
-step = min(b - a for a, b in zip(levels, levels[1:]))
-assert len(levels) <= 256, len(levels)
-assert len(set(smooth)) > 20 * len(levels), (len(set(smooth)), len(levels))
-worst = max(abs(s - r) for s, r in zip(smooth, raw))
-assert worst <= step / 2 * 1.0001, (worst, step)
-print("levels", len(levels), "->", len(set(smooth)), "worst", worst, "step", step)
-PY
+python3 "$(dirname "$0")/../common/check_smoothed_levels.py" raw8.r32 smooth.r32 $((200 * 200)) ||
+  fail "the smoothed import"
 echo ok
