@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/heightmap_io.h"
+#include "core/io/heightmap_io.h"
 
 namespace runnel::render {
 

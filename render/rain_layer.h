@@ -3,7 +3,7 @@
 #pragma once
 #include <glm/glm.hpp>
 
-#include "core/rain_map.h"
+#include "core/rain/rain_map.h"
 #include "render/gl.h"
 
 namespace runnel::render {

@@ -3,7 +3,7 @@
 #include <glm/gtc/type_ptr.hpp>
 #include <utility>
 
-#include "core/error.h"
+#include "core/base/error.h"
 #include "render/shader_sources.h"
 
 namespace runnel::render {

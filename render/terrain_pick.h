@@ -4,7 +4,7 @@
 #include <glm/glm.hpp>
 #include <optional>
 
-#include "core/heightmap.h"
+#include "core/terrain/heightmap.h"
 #include "render/camera.h"
 
 namespace runnel::render {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "core/simulation_worker.h"
+#include "core/sim/simulation_worker.h"
 #include "render/rain_layer.h"
 
 namespace runnel::render {

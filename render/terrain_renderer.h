@@ -5,7 +5,7 @@
 #include <glm/glm.hpp>
 #include <string>
 
-#include "core/terrain.h"
+#include "core/terrain/terrain.h"
 #include "render/camera.h"
 #include "render/gl.h"
 #include "render/shader_program.h"

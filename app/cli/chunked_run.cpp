@@ -1,6 +1,6 @@
 #include "chunked_run.h"
 
-#include "core/error.h"
+#include "core/base/error.h"
 
 namespace runnel::cli {
 

@@ -5,10 +5,10 @@
 
 #include "args.h"
 #include "commands.h"
-#include "core/engine_targets.h"
-#include "core/error.h"
-#include "core/format_table.h"
-#include "core/heightmap_io.h"
+#include "core/base/error.h"
+#include "core/io/engine_targets.h"
+#include "core/io/format_table.h"
+#include "core/io/heightmap_io.h"
 #include "files.h"
 
 namespace runnel::cli {

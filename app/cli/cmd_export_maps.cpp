@@ -5,11 +5,11 @@
 
 #include "args.h"
 #include "commands.h"
-#include "core/error.h"
-#include "core/format_table.h"
-#include "core/heightmap_io.h"
-#include "core/map_folder.h"
-#include "core/project_file.h"
+#include "core/base/error.h"
+#include "core/io/format_table.h"
+#include "core/io/heightmap_io.h"
+#include "core/io/map_folder.h"
+#include "core/io/project_file.h"
 #include "files.h"
 
 namespace runnel::cli {

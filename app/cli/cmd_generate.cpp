@@ -3,9 +3,9 @@
 
 #include "args.h"
 #include "commands.h"
-#include "core/error.h"
-#include "core/generators.h"
-#include "core/heightmap_io.h"
+#include "core/base/error.h"
+#include "core/generate/generators.h"
+#include "core/io/heightmap_io.h"
 #include "files.h"
 
 namespace runnel::cli {

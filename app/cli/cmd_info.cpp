@@ -6,9 +6,9 @@
 
 #include "args.h"
 #include "commands.h"
-#include "core/error.h"
-#include "core/height_sidecar.h"
-#include "core/heightmap_io.h"
+#include "core/base/error.h"
+#include "core/io/height_sidecar.h"
+#include "core/io/heightmap_io.h"
 #include "file_details.h"
 #include "files.h"
 

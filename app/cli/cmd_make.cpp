@@ -1,17 +1,17 @@
-// runnel-cli make: builds a landscape preset (core/landscape_preset.h) headless, from nothing to a finished
-// terrain, at any size over the preset's extent.
+// runnel-cli make: builds a landscape preset (core/recipes/landscape_preset.h) headless, from nothing to a
+// finished terrain, at any size over the preset's extent.
 #include <cstdio>
 #include <string>
 
 #include "args.h"
 #include "commands.h"
-#include "core/atomic_file.h"
-#include "core/error.h"
-#include "core/heightmap_io.h"
-#include "core/make_landscape.h"
-#include "core/model_catalog.h"
-#include "core/project_file.h"
-#include "core/terrain_maps.h"
+#include "core/base/error.h"
+#include "core/io/atomic_file.h"
+#include "core/io/heightmap_io.h"
+#include "core/io/project_file.h"
+#include "core/io/terrain_maps.h"
+#include "core/models/model_catalog.h"
+#include "core/recipes/make_landscape.h"
 #include "files.h"
 #include "model_flags.h"
 #include "progress.h"

@@ -1,11 +1,11 @@
-// runnel-cli presets: the landscape presets there are (core/landscape_preset.h), for people to choose from
-// and for `runnel-cli make --preset NAME`.
+// runnel-cli presets: the landscape presets there are (core/recipes/landscape_preset.h), for people to choose
+// from and for `runnel-cli make --preset NAME`.
 #include <cstdio>
 
 #include "args.h"
 #include "commands.h"
-#include "core/landscape_preset.h"
-#include "core/model_catalog.h"
+#include "core/models/model_catalog.h"
+#include "core/recipes/landscape_preset.h"
 
 namespace runnel::cli {
 

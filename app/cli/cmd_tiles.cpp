@@ -7,10 +7,10 @@
 
 #include "args.h"
 #include "commands.h"
-#include "core/atomic_file.h"
-#include "core/error.h"
-#include "core/format_table.h"
-#include "core/heightmap_io.h"
+#include "core/base/error.h"
+#include "core/io/atomic_file.h"
+#include "core/io/format_table.h"
+#include "core/io/heightmap_io.h"
 #include "files.h"
 
 namespace runnel::cli {

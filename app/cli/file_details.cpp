@@ -8,8 +8,8 @@
 #include <fstream>
 #include <vector>
 
-#include "core/format_table.h"
-#include "core/heightmap_io.h"
+#include "core/io/format_table.h"
+#include "core/io/heightmap_io.h"
 
 namespace runnel::cli {
 

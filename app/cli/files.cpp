@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <set>
 
-#include "core/error.h"
-#include "core/format_table.h"
+#include "core/base/error.h"
+#include "core/io/format_table.h"
 
 namespace runnel::cli {
 

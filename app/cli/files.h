@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "args.h"
-#include "core/heightmap_io.h"
+#include "core/io/heightmap_io.h"
 
 namespace runnel::cli {
 

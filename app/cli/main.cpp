@@ -9,8 +9,8 @@
 
 #include "args.h"
 #include "commands.h"
-#include "core/error.h"
-#include "core/memory_budget.h"
+#include "core/base/error.h"
+#include "core/base/memory_budget.h"
 
 namespace {
 

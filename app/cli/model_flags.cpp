@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <set>
 
-#include "core/error.h"
+#include "core/base/error.h"
 
 namespace runnel::cli {
 

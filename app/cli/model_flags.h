@@ -1,4 +1,4 @@
-// The erosion models' command-line flags, built from core/model_catalog.h so the CLI and the editor's
+// The erosion models' command-line flags, built from core/models/model_catalog.h so the CLI and the editor's
 // sliders share one table: --model NAME picks a model, and each of its parameters is a flag named after the
 // parameter, camelCase spelled with dashes (minSlope -> --min-slope; --minSlope is accepted too).
 #pragma once
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "args.h"
-#include "core/model_catalog.h"
+#include "core/models/model_catalog.h"
 
 namespace runnel::cli {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/number_text.h"
+#include "core/base/number_text.h"
 
 namespace runnel::cli {
 
@@ -35,7 +35,7 @@ class ProgressBar {
   Clock::time_point start_, lastDraw_;
 };
 
-// Counts and rates in the bar and in bench's output: core/number_text.h's shortCount ("1.30M", "25.0k").
+// Counts and rates in the bar and in bench's output: core/base/number_text.h's shortCount ("1.30M", "25.0k").
 using runnel::shortCount;
 // "0:04", "1:02:03".
 std::string clockTime(double seconds);

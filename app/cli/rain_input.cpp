@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <string>
 
-#include "core/error.h"
-#include "core/rain_map_io.h"
-#include "core/rain_springs.h"
+#include "core/base/error.h"
+#include "core/io/rain_map_io.h"
+#include "core/rain/rain_springs.h"
 
 namespace runnel::cli {
 

@@ -1,11 +1,11 @@
 // Where rain falls in a headless run: --rain MAP (a density image the size of the terrain), --spring
-// X,Y,RATE[,RADIUS] (repeatable) and --no-rain (springs only), through core/rain_map_io.h and rain_springs.h
-// as the editor uses them.
+// X,Y,RATE[,RADIUS] (repeatable) and --no-rain (springs only), through core/io/rain_map_io.h and
+// rain_springs.h as the editor uses them.
 #pragma once
 #include <memory>
 
 #include "args.h"
-#include "core/rain_map.h"
+#include "core/rain/rain_map.h"
 
 namespace runnel::cli {
 

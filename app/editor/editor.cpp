@@ -9,7 +9,7 @@
 
 #include "app/editor/panels.h"
 #include "app/editor/recent_files.h"
-#include "core/heightmap_io.h"
+#include "core/io/heightmap_io.h"
 #include "render/frame_capture.h"
 #include "render/gl.h"
 #include "render/rain_layer.h"

@@ -20,13 +20,13 @@
 #include "app/editor/stats_history.h"
 #include "app/editor/status_line.h"
 #include "app/editor/undo_history.h"
-#include "core/generators.h"
-#include "core/heightmap_io.h"
-#include "core/landscape_preset.h"
-#include "core/make_landscape.h"
-#include "core/map_folder.h"
-#include "core/project_file.h"
-#include "core/simulation_worker.h"
+#include "core/generate/generators.h"
+#include "core/io/heightmap_io.h"
+#include "core/io/map_folder.h"
+#include "core/io/project_file.h"
+#include "core/recipes/landscape_preset.h"
+#include "core/recipes/make_landscape.h"
+#include "core/sim/simulation_worker.h"
 #include "render/camera.h"
 #include "render/picture_texture.h"
 #include "render/scaled_target.h"
@@ -93,8 +93,8 @@ class Editor {
   bool exportTerrain(const std::string& path, TerrainMap map, bool background = false);
   // The Export button and Ctrl+E: the panel's map, format and path.
   bool exportFromPanel(bool background = false);
-  // The height map as `engine` takes it (core/engine_targets.h), `across` samples across (0: the nearest it
-  // takes), with the import steps beside it and in exportSettings.engineSteps.
+  // The height map as `engine` takes it (core/io/engine_targets.h), `across` samples across (0: the nearest
+  // it takes), with the import steps beside it and in exportSettings.engineSteps.
   bool exportForEngine(const std::string& path, const std::string& engine, int across,
                        bool background = false);
   // Every map (height, eroded, deposited, flow, wetness, slope, rain, a hillshade) into `folder` in `format`,
@@ -188,7 +188,7 @@ class Editor {
   std::string importSize;   // "WxH" for raw files that are not square; blank: square by the file's length
   float importCellSize = 1.0f;  // metres per cell of an imported heightmap
   bool importSmoothSteps =
-      false;  // an 8-bit import's terraces smoothed into ramps (core/terrace_smoothing.h)
+      false;  // an 8-bit import's terraces smoothed into ramps (core/terrain/terrace_smoothing.h)
 
   // Metres per cell of the terrain (heights are metres): set by Generate, Import and Open, and given to
   // every model through erosion.common.

@@ -9,12 +9,12 @@
 #include "app/editor/editor.h"
 #include "app/editor/progress_window.h"
 #include "app/editor/recent_files.h"
-#include "core/engine_targets.h"
-#include "core/error.h"
-#include "core/heightmap_io.h"
-#include "core/project_file.h"
-#include "core/rivers/discharge.h"
-#include "core/terrace_smoothing.h"
+#include "core/base/error.h"
+#include "core/io/engine_targets.h"
+#include "core/io/heightmap_io.h"
+#include "core/io/project_file.h"
+#include "core/models/rivers/discharge.h"
+#include "core/terrain/terrace_smoothing.h"
 
 namespace runnel::editor {
 

@@ -4,7 +4,7 @@
 #include <ctime>
 
 #include "app/editor/editor.h"
-#include "core/fresh_file_name.h"
+#include "core/io/fresh_file_name.h"
 #include "render/terrain_pick.h"
 
 namespace runnel::editor {

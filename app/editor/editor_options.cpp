@@ -3,7 +3,7 @@
 #include <charconv>
 #include <cstring>
 
-#include "core/error.h"
+#include "core/base/error.h"
 
 namespace runnel::editor {
 

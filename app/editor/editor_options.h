@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/memory_budget.h"
+#include "core/base/memory_budget.h"
 
 namespace runnel::editor {
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <thread>
 
-#include "core/error.h"
+#include "core/base/error.h"
 
 namespace runnel::editor {
 

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include <array>
-#include "core/erosion_model.h"
+#include "core/models/erosion_model.h"
 
-#include "core/model_catalog.h"
+#include "core/models/model_catalog.h"
 
 namespace runnel::editor {
 

@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "core/error.h"
-#include "core/format_table.h"
+#include "core/base/error.h"
+#include "core/io/format_table.h"
 
 namespace runnel::editor {
 

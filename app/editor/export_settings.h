@@ -1,10 +1,10 @@
-// What the Export panel writes: which map of the terrain, in which format (core/terrain_maps.h and
-// core/format_table.h give both), to which path.
+// What the Export panel writes: which map of the terrain, in which format (core/io/terrain_maps.h and
+// core/io/format_table.h give both), to which path.
 #pragma once
 #include <string>
 
-#include "core/heightmap_io.h"
-#include "core/terrain_maps.h"
+#include "core/io/heightmap_io.h"
+#include "core/io/terrain_maps.h"
 
 namespace runnel::editor {
 
@@ -14,7 +14,7 @@ struct ExportSettings {
   std::string path = "terrain.png";
   int objStep = 1;                  // OBJ: every n-th sample
   std::string mapsFolder = "maps";  // Export all maps: the folder (the Format menu gives the format)
-  // For an engine (core/engine_targets.h): its name ("" none: the Format menu decides), the samples across
+  // For an engine (core/io/engine_targets.h): its name ("" none: the Format menu decides), the samples across
   // (0: the nearest it takes to the map's), and the import steps of the last export for it.
   std::string engine;
   int engineSide = 0;

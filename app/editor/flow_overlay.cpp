@@ -4,10 +4,10 @@
 #include <chrono>
 #include <cmath>
 
-#include "core/rain_map.h"
-#include "core/rivers/discharge.h"
-#include "core/rivers/rivers_params.h"
-#include "core/terrain.h"
+#include "core/models/rivers/discharge.h"
+#include "core/models/rivers/rivers_params.h"
+#include "core/rain/rain_map.h"
+#include "core/terrain/terrain.h"
 
 namespace runnel::editor {
 

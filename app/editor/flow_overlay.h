@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "core/heightmap.h"
+#include "core/terrain/heightmap.h"
 
 namespace runnel {
 class RainMap;

@@ -8,7 +8,7 @@
 
 #include "app/editor/editor.h"
 #include "app/editor/progress_window.h"
-#include "core/error.h"
+#include "core/base/error.h"
 
 namespace runnel::editor {
 

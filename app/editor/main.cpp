@@ -15,7 +15,7 @@
 #include "app/editor/editor.h"
 #include "app/editor/editor_options.h"
 #include "app/editor/script_runner.h"
-#include "core/error.h"
+#include "core/base/error.h"
 #include "render/gl.h"
 
 using namespace runnel;

@@ -4,8 +4,8 @@
 
 #include "app/editor/editor.h"
 #include "app/editor/panels.h"
-#include "core/engine_targets.h"
-#include "core/format_table.h"
+#include "core/io/engine_targets.h"
+#include "core/io/format_table.h"
 
 namespace runnel::editor {
 

@@ -7,7 +7,7 @@
 
 #include "app/editor/editor.h"
 #include "app/editor/panels.h"
-#include "core/rain_springs.h"
+#include "core/rain/rain_springs.h"
 
 namespace runnel::editor {
 

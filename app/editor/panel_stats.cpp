@@ -8,7 +8,7 @@
 
 #include "app/editor/editor.h"
 #include "app/editor/panels.h"
-#include "core/number_text.h"
+#include "core/base/number_text.h"
 
 namespace runnel::editor {
 

@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "app/editor/editor.h"
-#include "core/rain_springs.h"
+#include "core/rain/rain_springs.h"
 #include "render/rain_layer.h"
 #include "render/terrain_pick.h"
 

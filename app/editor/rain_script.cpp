@@ -3,7 +3,7 @@
 #include <charconv>
 
 #include "app/editor/editor.h"
-#include "core/error.h"
+#include "core/base/error.h"
 
 namespace runnel::editor {
 

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
-#include "core/error.h"
-#include "core/rain_map_io.h"
-#include "core/rain_springs.h"
-#include "core/simulation_worker.h"
+#include "core/base/error.h"
+#include "core/io/rain_map_io.h"
+#include "core/rain/rain_springs.h"
+#include "core/sim/simulation_worker.h"
 
 namespace runnel::editor {
 

@@ -12,8 +12,8 @@
 #include <glm/glm.hpp>
 
 #include "app/editor/undo_history.h"
-#include "core/rain_brush.h"
-#include "core/rain_publisher.h"
+#include "core/rain/rain_brush.h"
+#include "core/rain/rain_publisher.h"
 
 namespace runnel {
 class SimulationWorker;

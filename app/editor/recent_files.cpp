@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/heightmap_io.h"
-#include "core/user_folders.h"
+#include "core/io/heightmap_io.h"
+#include "core/io/user_folders.h"
 
 namespace runnel::editor {
 

@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <system_error>
 
-#include "core/atomic_file.h"
-#include "core/error.h"
-#include "core/user_folders.h"
+#include "core/base/error.h"
+#include "core/io/atomic_file.h"
+#include "core/io/user_folders.h"
 
 namespace fs = std::filesystem;
 

@@ -8,9 +8,9 @@
 
 #include "app/editor/editor.h"
 #include "app/editor/rain_script.h"
-#include "core/engine_targets.h"
-#include "core/error.h"
-#include "core/input_file.h"
+#include "core/base/error.h"
+#include "core/io/engine_targets.h"
+#include "core/io/input_file.h"
 
 namespace runnel::editor {
 

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/simulation_worker.h"
+#include "core/sim/simulation_worker.h"
 
 namespace runnel::editor {
 

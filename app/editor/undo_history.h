@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/terrain.h"
+#include "core/terrain/terrain.h"
 
 namespace runnel::editor {
 

@@ -9,7 +9,7 @@
 #include <filesystem>
 
 #include "app/editor/editor.h"
-#include "core/project_file.h"
+#include "core/io/project_file.h"
 
 namespace runnel::editor {
 

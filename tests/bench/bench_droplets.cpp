@@ -14,8 +14,8 @@
 #include <map>
 #include <string>
 
-#include "core/droplet_model.h"
-#include "core/generators.h"
+#include "core/generate/generators.h"
+#include "core/models/droplet/droplet_model.h"
 
 namespace {
 

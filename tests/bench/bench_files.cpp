@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <string>
 
-#include "core/generators.h"
-#include "core/heightmap_io.h"
+#include "core/generate/generators.h"
+#include "core/io/heightmap_io.h"
 
 namespace {
 

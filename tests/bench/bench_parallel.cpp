@@ -16,8 +16,8 @@
 #include <thread>
 #include <vector>
 
-#include "core/droplet_model.h"
-#include "core/generators.h"
+#include "core/generate/generators.h"
+#include "core/models/droplet/droplet_model.h"
 
 namespace {
 

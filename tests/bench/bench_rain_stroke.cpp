@@ -13,8 +13,8 @@
 #include <cstring>
 #include <memory>
 
-#include "core/rain_brush.h"
-#include "core/rain_publisher.h"
+#include "core/rain/rain_brush.h"
+#include "core/rain/rain_publisher.h"
 
 namespace {
 

@@ -7,8 +7,8 @@
 //   build/tests/bench/bench_rivers --benchmark_filter=/4096/ (about 4 s a step)
 #include <benchmark/benchmark.h>
 
-#include "core/generators.h"
-#include "core/rivers/rivers_model.h"
+#include "core/generate/generators.h"
+#include "core/models/rivers/rivers_model.h"
 
 namespace {
 

@@ -9,9 +9,9 @@
 
 #include <memory>
 
-#include "core/droplet_model.h"
-#include "core/generators.h"
-#include "core/simulation_worker.h"
+#include "core/generate/generators.h"
+#include "core/models/droplet/droplet_model.h"
+#include "core/sim/simulation_worker.h"
 
 namespace {
 

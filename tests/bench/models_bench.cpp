@@ -4,9 +4,9 @@
 #include <benchmark/benchmark.h>
 #include <algorithm>
 
-#include "core/generators.h"
-#include "core/grid_erosion.h"
-#include "core/thermal_erosion.h"
+#include "core/generate/generators.h"
+#include "core/models/grid/grid_erosion.h"
+#include "core/models/grid/thermal_erosion.h"
 
 namespace {
 

@@ -9,9 +9,9 @@
 #include <benchmark/benchmark.h>
 #include <algorithm>
 
-#include "core/droplet_model.h"
-#include "core/generators.h"
-#include "core/snapshot_publisher.h"
+#include "core/generate/generators.h"
+#include "core/models/droplet/droplet_model.h"
+#include "core/sim/snapshot_publisher.h"
 
 using namespace runnel;
 

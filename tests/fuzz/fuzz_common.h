@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <string>
 
-#include "core/memory_budget.h"
+#include "core/base/memory_budget.h"
 
 namespace runnel::fuzz {
 

@@ -3,8 +3,8 @@
 // the budget, a hang) is a bug.
 #include <cstdint>
 
-#include "core/error.h"
-#include "core/format_table.h"
+#include "core/base/error.h"
+#include "core/io/format_table.h"
 #include "fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

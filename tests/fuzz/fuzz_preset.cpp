@@ -1,10 +1,11 @@
-// A landscape preset's text (core/landscape_preset.h): any bytes parse or are refused (runnel::Error naming
-// the line); a crash, a hang or a huge allocation is a bug. What parses writes out and parses back alike.
+// A landscape preset's text (core/recipes/landscape_preset.h): any bytes parse or are refused (runnel::Error
+// naming the line); a crash, a hang or a huge allocation is a bug. What parses writes out and parses back
+// alike.
 #include <cstdint>
 #include <string>
 
-#include "core/error.h"
-#include "core/landscape_preset.h"
+#include "core/base/error.h"
+#include "core/recipes/landscape_preset.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -2,8 +2,8 @@
 // (runnel::Error); a crash, a leak or an allocation past the budget is a bug.
 #include <cstdint>
 
-#include "core/error.h"
-#include "core/project_file.h"
+#include "core/base/error.h"
+#include "core/io/project_file.h"
 #include "fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -2,8 +2,8 @@
 // at their own. A bad file is refused (runnel::Error); anything else is a bug.
 #include <cstdint>
 
-#include "core/error.h"
-#include "core/rain_map_io.h"
+#include "core/base/error.h"
+#include "core/io/rain_map_io.h"
 #include "fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -1,5 +1,7 @@
 # The layers' includes point down only: core knows no window, GL, UI or app; render (GL) knows core but no
-# app or UI; the CLI knows core but neither the editor nor GL. Fails naming every include that points up.
+# app or UI; the CLI knows core but neither the editor nor GL. Inside core, the rooms are layers too (see
+# `rooms` below): a room includes its own files and the rooms before it. Fails naming every include that
+# points up.
 #   bash tests/layout/check_layers.sh [REPO]
 set -u
 repo=${1:-$(dirname "$0")/../..}
@@ -17,6 +19,20 @@ check() {
 check core 'app/|render/|shaders/|GLFW/|glad/|GL/|imgui|backends/|glm/' "core is the engine: no app, render, window, GL or UI"
 check render 'app/|imgui|backends/|GLFW/' "render draws with GL: no app, UI or window"
 check app/cli 'app/editor/|render/|GLFW/|glad/|GL/|imgui|backends/|glm/' "the CLI is headless: no editor, render, GL or UI"
+# core's rooms, lowest first: base (errors, threads, vectors) < terrain (heightmaps and their cells) < generate
+# (noise and generators) < rain (the painted rain and springs) < models (the erosion models and their
+# parameters) < sim (running a model: the worker, chunked runs) < io (files and formats) < recipes (presets).
+rooms=(base terrain generate rain models sim io recipes)
+for ((i = 0; i < ${#rooms[@]}; ++i)); do
+  [ -d "core/${rooms[i]}" ] || { echo "core/${rooms[i]}: missing (rooms in tests/layout/check_layers.sh)"; bad=1; }
+  above=$(IFS='|'; echo "${rooms[*]:i+1}")
+  [ -n "$above" ] && check "core/${rooms[i]}" "core/($above)/" "core/${rooms[i]} is below core/{${above//|/,}}"
+done
+stray=$(find core -maxdepth 1 -name '*.h' -o -maxdepth 1 -name '*.cpp')
+if [ -n "$stray" ]; then
+  echo "$stray" | sed 's|$|   <- core/ holds rooms only: put it in one|'
+  bad=1
+fi
 if [ "$bad" -ne 0 ]; then
   echo "check_layers: includes above point up a layer" >&2
   exit 1

@@ -2,9 +2,9 @@
 // of two, exactly, so a map of 32 m cells erodes exactly like the same map in cells, times 32.
 #include <gtest/gtest.h>
 
-#include "core/cell_units.h"
-#include "core/generators.h"
-#include "core/model_catalog.h"
+#include "core/generate/generators.h"
+#include "core/models/cell_units.h"
+#include "core/models/model_catalog.h"
 
 namespace runnel {
 namespace {

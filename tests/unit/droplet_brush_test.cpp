@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "core/droplet_kernel.h"
+#include "core/models/droplet/droplet_kernel.h"
 
 namespace runnel {
 namespace {

@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 #include <algorithm>
 
-#include "core/droplet_kernel.h"
-#include "core/droplet_model.h"
-#include "core/generators.h"
+#include "core/generate/generators.h"
+#include "core/models/droplet/droplet_kernel.h"
+#include "core/models/droplet/droplet_model.h"
 
 namespace runnel {
 namespace {

@@ -7,11 +7,11 @@
 #include <limits>
 #include <vector>
 
-#include "core/droplet_model.h"
-#include "core/error.h"
-#include "core/generators.h"
-#include "core/heightmap_io.h"
-#include "core/rain_map.h"
+#include "core/base/error.h"
+#include "core/generate/generators.h"
+#include "core/io/heightmap_io.h"
+#include "core/models/droplet/droplet_model.h"
+#include "core/rain/rain_map.h"
 
 namespace runnel {
 namespace {

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <string>
 
-#include "core/droplet_params.h"
-#include "core/erosion_stats.h"
-#include "core/error.h"
+#include "core/base/error.h"
+#include "core/models/droplet/droplet_params.h"
+#include "core/models/erosion_stats.h"
 
 namespace runnel {
 namespace {

@@ -1,5 +1,5 @@
-// The optimised droplet loop (core/droplet_kernel.cpp) against a plain transcription of the seed's
-// genDropletErosion, written here independently and kept deliberately naive: every cell through one
+// The optimised droplet loop (core/models/droplet/droplet_kernel.cpp) against a plain transcription of the
+// seed's genDropletErosion, written here independently and kept deliberately naive: every cell through one
 // edge-aware accessor, the brush cell by cell with the seed's `continue`, the bookkeeping with its branch.
 // The two must give bit-identical terrains and identical counts, in both modes and on both edges.
 #include <gtest/gtest.h>
@@ -8,9 +8,9 @@
 #include <cfloat>
 #include <cmath>
 
-#include "core/droplet_model.h"
-#include "core/generators.h"
-#include "core/random.h"
+#include "core/base/random.h"
+#include "core/generate/generators.h"
+#include "core/models/droplet/droplet_model.h"
 
 namespace runnel {
 namespace {

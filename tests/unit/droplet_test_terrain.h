@@ -3,8 +3,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "core/heightmap.h"
-#include "core/random.h"
+#include "core/base/random.h"
+#include "core/terrain/heightmap.h"
 
 namespace runnel::testing {
 

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/engine_targets.h"
-#include "core/error.h"
-#include "core/resample.h"
+#include "core/base/error.h"
+#include "core/io/engine_targets.h"
+#include "core/terrain/resample.h"
 
 using namespace runnel;
 

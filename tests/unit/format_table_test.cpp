@@ -1,13 +1,13 @@
 // The format table: every entry, whatever it is, round-trips through its own writer and reader (so a new
 // format is tested by being added), and every extension and message comes from it.
-#include "core/format_table.h"
+#include "core/io/format_table.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <iterator>
 
-#include "core/error.h"
+#include "core/base/error.h"
 #include "io_test_util.h"
 
 namespace runnel {

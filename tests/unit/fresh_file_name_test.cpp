@@ -1,5 +1,5 @@
 // One-key saves (the editor's F12 screenshot) get a new name from the time, and never one that is taken.
-#include "core/fresh_file_name.h"
+#include "core/io/fresh_file_name.h"
 
 #include <gtest/gtest.h>
 

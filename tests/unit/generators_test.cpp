@@ -1,12 +1,12 @@
-#include "core/generators.h"
+#include "core/generate/generators.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <set>
 
-#include "core/error.h"
-#include "core/noise.h"
+#include "core/base/error.h"
+#include "core/generate/noise.h"
 
 using namespace runnel;
 

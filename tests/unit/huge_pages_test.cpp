@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "core/heightmap.h"
-#include "core/huge_pages.h"
+#include "core/base/huge_pages.h"
+#include "core/terrain/heightmap.h"
 
 using namespace runnel;
 

@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <string>
 
-#include "core/atomic_file.h"
-#include "core/error.h"
-#include "core/heightmap_io.h"
+#include "core/base/error.h"
+#include "core/io/atomic_file.h"
+#include "core/io/heightmap_io.h"
 #include "io_test_util.h"
 
 namespace runnel {

@@ -6,11 +6,11 @@
 #include <cstring>
 #include <limits>
 
-#include "core/atomic_file.h"
-#include "core/error.h"
-#include "core/formats.h"
-#include "core/height_sidecar.h"
-#include "core/heightmap_io.h"
+#include "core/base/error.h"
+#include "core/io/atomic_file.h"
+#include "core/io/formats.h"
+#include "core/io/height_sidecar.h"
+#include "core/io/heightmap_io.h"
 #include "io_test_util.h"
 
 namespace runnel {

@@ -8,8 +8,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/error.h"
-#include "core/heightmap_io.h"
+#include "core/base/error.h"
+#include "core/io/heightmap_io.h"
 #include "io_test_util.h"
 
 namespace runnel {

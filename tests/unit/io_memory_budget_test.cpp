@@ -5,9 +5,9 @@
 #include <cstring>
 #include <vector>
 
-#include "core/error.h"
-#include "core/heightmap_io.h"
-#include "core/memory_budget.h"
+#include "core/base/error.h"
+#include "core/base/memory_budget.h"
+#include "core/io/heightmap_io.h"
 #include "io_test_util.h"
 
 namespace runnel {

@@ -2,7 +2,7 @@
 // the float32 rasters of the same data within one 16-bit quantum.
 #include <gtest/gtest.h>
 
-#include "core/heightmap_io.h"
+#include "core/io/heightmap_io.h"
 #include "io_test_util.h"
 
 namespace runnel {

@@ -6,9 +6,9 @@
 #include <cstring>
 #include <sstream>
 
-#include "core/error.h"
-#include "core/height_sidecar.h"
-#include "core/heightmap_io.h"
+#include "core/base/error.h"
+#include "core/io/height_sidecar.h"
+#include "core/io/heightmap_io.h"
 #include "io_test_util.h"
 
 namespace runnel {

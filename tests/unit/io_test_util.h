@@ -11,8 +11,8 @@
 #include <set>
 #include <string>
 
-#include "core/error.h"
-#include "core/heightmap.h"
+#include "core/base/error.h"
+#include "core/terrain/heightmap.h"
 
 namespace runnel::testing {
 

@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/error.h"
-#include "core/landscape_preset.h"
-#include "core/make_landscape.h"
-#include "core/model_catalog.h"
+#include "core/base/error.h"
+#include "core/models/model_catalog.h"
+#include "core/recipes/landscape_preset.h"
+#include "core/recipes/make_landscape.h"
 
 namespace fs = std::filesystem;
 using namespace runnel;

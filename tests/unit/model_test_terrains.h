@@ -5,11 +5,11 @@
 #include <cmath>
 #include <vector>
 
-#include "core/erosion_model.h"
-#include "core/heightmap.h"
-#include "core/param_fields.h"
-#include "core/random.h"
-#include "core/terrain.h"
+#include "core/base/random.h"
+#include "core/models/erosion_model.h"
+#include "core/models/param_fields.h"
+#include "core/terrain/heightmap.h"
+#include "core/terrain/terrain.h"
 
 namespace runnel::testing {
 

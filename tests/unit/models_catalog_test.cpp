@@ -4,8 +4,8 @@
 #include <set>
 #include <string>
 
-#include "core/error.h"
-#include "core/model_catalog.h"
+#include "core/base/error.h"
+#include "core/models/model_catalog.h"
 #include "model_test_terrains.h"
 
 namespace runnel {

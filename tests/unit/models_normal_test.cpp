@@ -3,9 +3,9 @@
 
 #include <cmath>
 
-#include "core/error.h"
-#include "core/normal_drop_erosion.h"
-#include "core/rain_map.h"
+#include "core/base/error.h"
+#include "core/models/particle/normal_drop_erosion.h"
+#include "core/rain/rain_map.h"
 #include "model_test_terrains.h"
 
 namespace runnel {

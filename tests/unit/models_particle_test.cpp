@@ -3,9 +3,9 @@
 
 #include <cmath>
 
-#include "core/error.h"
-#include "core/particle_erosion.h"
-#include "core/rain_map.h"
+#include "core/base/error.h"
+#include "core/models/particle/particle_erosion.h"
+#include "core/rain/rain_map.h"
 #include "model_test_terrains.h"
 
 namespace runnel {

@@ -3,10 +3,10 @@
 
 #include <cmath>
 
-#include "core/error.h"
-#include "core/rain_map.h"
-#include "core/raindrop_erosion.h"
-#include "core/smooth_filter.h"
+#include "core/base/error.h"
+#include "core/models/grid/smooth_filter.h"
+#include "core/models/particle/raindrop_erosion.h"
+#include "core/rain/rain_map.h"
 #include "model_test_terrains.h"
 
 namespace runnel {

@@ -1,7 +1,7 @@
-// The droplet model's tiled order (core/droplet_tiles.h): the same terrain and stats for any thread count
-// and any batch split (droplets in flight carried over), soil kept, open edges, rain map starts, and a
-// droplet stopped at tile edges going on exactly as an unbroken one. Suite names contain "Parallel": they
-// also run under TSan.
+// The droplet model's tiled order (core/models/droplet/droplet_tiles.h): the same terrain and stats for any
+// thread count and any batch split (droplets in flight carried over), soil kept, open edges, rain map starts,
+// and a droplet stopped at tile edges going on exactly as an unbroken one. Suite names contain "Parallel":
+// they also run under TSan.
 #include <gtest/gtest.h>
 #include <algorithm>
 
@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "core/droplet_kernel.h"
-#include "core/droplet_model.h"
-#include "core/droplet_tiles.h"
-#include "core/generators.h"
-#include "core/rain_map.h"
-#include "core/thread_pool.h"
+#include "core/base/thread_pool.h"
+#include "core/generate/generators.h"
+#include "core/models/droplet/droplet_kernel.h"
+#include "core/models/droplet/droplet_model.h"
+#include "core/models/droplet/droplet_tiles.h"
+#include "core/rain/rain_map.h"
 #include "droplet_test_terrain.h"
 
 namespace runnel {

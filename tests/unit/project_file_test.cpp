@@ -1,5 +1,5 @@
 // The project file round-trips everything the editor saves and rejects damaged files with clear errors.
-#include "core/project_file.h"
+#include "core/io/project_file.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/error.h"
+#include "core/base/error.h"
 
 namespace runnel {
 namespace {

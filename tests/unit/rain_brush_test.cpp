@@ -5,9 +5,9 @@
 #include <cmath>
 #include <vector>
 
-#include "core/error.h"
-#include "core/rain_brush.h"
-#include "core/random.h"
+#include "core/base/error.h"
+#include "core/base/random.h"
+#include "core/rain/rain_brush.h"
 
 namespace runnel {
 namespace {

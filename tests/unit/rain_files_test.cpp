@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "core/error.h"
-#include "core/heightmap_io.h"
-#include "core/rain_brush.h"
-#include "core/rain_map_io.h"
-#include "core/rain_springs.h"
+#include "core/base/error.h"
+#include "core/io/heightmap_io.h"
+#include "core/io/rain_map_io.h"
+#include "core/rain/rain_brush.h"
+#include "core/rain/rain_springs.h"
 #include "io_test_util.h"
 
 namespace runnel {

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <vector>
 
-#include "core/error.h"
-#include "core/rain_map.h"
+#include "core/base/error.h"
+#include "core/rain/rain_map.h"
 
 namespace runnel {
 namespace {

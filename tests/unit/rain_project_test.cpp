@@ -6,10 +6,10 @@
 #include <fstream>
 #include <string>
 
-#include "core/error.h"
-#include "core/project_file.h"
-#include "core/rain_brush.h"
-#include "core/rain_springs.h"
+#include "core/base/error.h"
+#include "core/io/project_file.h"
+#include "core/rain/rain_brush.h"
+#include "core/rain/rain_springs.h"
 
 namespace runnel {
 namespace {

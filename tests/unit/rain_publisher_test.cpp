@@ -8,9 +8,9 @@
 #include <thread>
 #include <vector>
 
-#include "core/rain_brush.h"
-#include "core/rain_publisher.h"
-#include "core/rain_springs.h"
+#include "core/rain/rain_brush.h"
+#include "core/rain/rain_publisher.h"
+#include "core/rain/rain_springs.h"
 
 namespace runnel {
 namespace {

@@ -7,9 +7,9 @@
 #include <deque>
 #include <vector>
 
-#include "core/droplet_model.h"
-#include "core/rain_brush.h"
-#include "core/rain_springs.h"
+#include "core/models/droplet/droplet_model.h"
+#include "core/rain/rain_brush.h"
+#include "core/rain/rain_springs.h"
 #include "droplet_test_terrain.h"
 
 namespace runnel {

@@ -7,11 +7,11 @@
 #include <chrono>
 #include <thread>
 
-#include "core/droplet_model.h"
-#include "core/rain_brush.h"
-#include "core/rain_publisher.h"
-#include "core/rain_springs.h"
-#include "core/simulation_worker.h"
+#include "core/models/droplet/droplet_model.h"
+#include "core/rain/rain_brush.h"
+#include "core/rain/rain_publisher.h"
+#include "core/rain/rain_springs.h"
+#include "core/sim/simulation_worker.h"
 #include "droplet_test_terrain.h"
 
 namespace runnel {

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/error.h"
+#include "core/base/error.h"
 
 namespace fs = std::filesystem;
 using runnel::editor::Autosave;

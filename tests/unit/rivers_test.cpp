@@ -7,15 +7,15 @@
 #include <cstring>
 #include <functional>
 
-#include "core/error.h"
-#include "core/generators.h"
-#include "core/rain_map.h"
-#include "core/rivers/discharge.h"
-#include "core/rivers/drainage_graph.h"
-#include "core/rivers/hillslope_diffusion.h"
-#include "core/rivers/outflow.h"
-#include "core/rivers/rivers_model.h"
-#include "core/rivers/stream_power.h"
+#include "core/base/error.h"
+#include "core/generate/generators.h"
+#include "core/models/rivers/discharge.h"
+#include "core/models/rivers/drainage_graph.h"
+#include "core/models/rivers/hillslope_diffusion.h"
+#include "core/models/rivers/outflow.h"
+#include "core/models/rivers/rivers_model.h"
+#include "core/models/rivers/stream_power.h"
+#include "core/rain/rain_map.h"
 #include "model_test_terrains.h"
 
 namespace runnel {

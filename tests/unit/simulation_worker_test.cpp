@@ -1,6 +1,6 @@
 // The simulation worker with small fake models (fast, slow, failing) whose every unit leaves a trace, so a
 // skipped, repeated or reordered unit changes the terrain. Suite names contain "Worker": they run under TSan.
-#include "core/simulation_worker.h"
+#include "core/sim/simulation_worker.h"
 
 #include <gtest/gtest.h>
 
@@ -11,10 +11,10 @@
 #include <set>
 #include <thread>
 
-#include "core/droplet_model.h"
-#include "core/error.h"
-#include "core/generators.h"
-#include "core/random.h"
+#include "core/base/error.h"
+#include "core/base/random.h"
+#include "core/generate/generators.h"
+#include "core/models/droplet/droplet_model.h"
 
 using namespace runnel;
 using namespace std::chrono_literals;

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/terrace_smoothing.h"
+#include "core/terrain/terrace_smoothing.h"
 
 using namespace runnel;
 

@@ -1,0 +1,58 @@
+// Terrain generators, deterministic by seed.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include "core/terrain/heightmap.h"
+
+namespace runnel {
+
+enum class GeneratorKind { Fbm, Ridged, Fault };
+const char* toString(GeneratorKind k);
+GeneratorKind generatorKindFromString(const std::string& s);  // throws Error naming the value
+
+struct GeneratorSettings {
+  GeneratorKind kind = GeneratorKind::Fbm;
+  int width = 512, height = 512;
+  uint64_t seed = 1;
+  float cellSize = 30.0f;  // metres per cell: the map spans width x cellSize by height x cellSize metres
+  float relief = -1.0f;    // max - min in metres; < 0: the default for the map's extent (see effectiveRelief)
+  // Height curve: heights as a share of the relief raised to this power. Above 1 the lowlands and valley
+  // floors widen and the peaks sharpen, as on real land (plain noise has as much high ground as low: a
+  // hypsometric integral of 0.52, real mountains 0.34-0.36); 1 leaves the noise as it is.
+  float exponent = 1.5f;
+  bool tileable = false;
+  // fBm and ridged noise
+  float scale = 0.25f;  // size of the largest features as a fraction of the map's larger side
+  int octaves = 8;
+  float lacunarity = 2.0f;
+  float gain = 0.5f;
+  // fault formation
+  int faults = 200;
+  float falloff = 0.0f;  // 0: sharp step faults; > 0 softens the step over about 1/falloff cells
+};
+
+// Throws Error naming the setting that is out of range.
+void validate(const GeneratorSettings& s);
+
+// A generate() running on another thread: how far it is, and a way to stop it.
+struct GenerateProgress {
+  std::atomic<int> rowsDone{0};     // of the map's height (noise); the fault generator does not count
+  std::atomic<bool> cancel{false};  // set it and generate() throws GenerateCancelled at its next row
+};
+struct GenerateCancelled : std::exception {
+  const char* what() const noexcept override { return "generate: cancelled"; }
+};
+// Validates, then builds the map with heights spanning exactly [0, effectiveRelief(s)]. The same settings
+// give the same map bit for bit (on any thread count). Tileable maps wrap seamlessly at every edge.
+Heightmap generate(const GeneratorSettings& s, GenerateProgress* progress = nullptr);
+// The relief generate() uses: s.relief, or when s.relief < 0 that of a mountain range as wide as the map,
+// kReliefPerExtent times its larger side in metres (15.4 km at 30 m cells: 998 m; median slope about 20
+// degrees, hardly any cell over 50). The same extent gives the same relief at any cell count.
+constexpr float kReliefPerExtent = 0.065f;
+float effectiveRelief(const GeneratorSettings& s);
+// "15.4 km x 15.4 km, 30 m cells": a map's extent as an artist reads it.
+std::string describeExtent(int width, int height, float cellSize);
+
+}  // namespace runnel

@@ -1,0 +1,221 @@
+#include "atomic_file.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <set>
+
+#include "core/base/error.h"
+#include "heightmap_io.h"
+
+namespace runnel {
+
+namespace {
+
+std::string folderOf(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos) return ".";
+  if (slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+// Temporary files are named kTempPrefix + "PID-N": hidden, short whatever the target's name (a name of 250
+// characters has no room for a suffix), with the writing process's id, so that the temporaries of a
+// process that died mid-write (a kill, a crash, a power cut) can be told apart and removed.
+constexpr const char* kTempPrefix = ".runnel-tmp-";
+
+// A name no other writer uses: beside the target, with the process id and a per-process counter.
+std::string tempNameFor(const std::string& target) {
+  static std::atomic<unsigned> counter{0};
+  const size_t slash = target.find_last_of('/');
+  const std::string folder = slash == std::string::npos ? "" : target.substr(0, slash + 1);
+  return folder + kTempPrefix + std::to_string(getpid()) + "-" + std::to_string(counter++);
+}
+
+// The process id in a temporary file's name: ours ("PID-N" after kTempPrefix), or the ".NAME.tmp-PID-N"
+// of earlier versions; 0 for any other name.
+pid_t writerOf(const std::string& name) {
+  size_t at;
+  if (name.rfind(kTempPrefix, 0) == 0)
+    at = std::strlen(kTempPrefix);
+  else if (name.size() > 1 && name[0] == '.' && (at = name.rfind(".tmp-")) != std::string::npos)
+    at += 5;
+  else
+    return 0;
+  char* end = nullptr;
+  const long pid = std::strtol(name.c_str() + at, &end, 10);
+  if (end == name.c_str() + at || *end != '-' || pid <= 0 || pid > INT_MAX) return 0;
+  for (const char* c = end + 1; *c; ++c)
+    if (*c < '0' || *c > '9') return 0;
+  return end[1] ? pid_t(pid) : 0;
+}
+
+}  // namespace
+
+bool processIsRunning(long pid) {
+  // ESRCH: no such process. EPERM means it runs (as another user).
+  return pid > 0 && pid <= INT_MAX && !(::kill(pid_t(pid), 0) != 0 && errno == ESRCH);
+}
+
+namespace {
+
+// Removes, once per folder per process, the temporaries left there by processes that no longer run.
+void removeDeadTemporaries(const std::string& folder) {
+  static std::mutex mutex;
+  static std::set<std::string> cleaned;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!cleaned.insert(folder).second) return;
+  }
+  DIR* dir = ::opendir(folder.c_str());
+  if (!dir) return;
+  while (const dirent* entry = ::readdir(dir)) {
+    const pid_t pid = writerOf(entry->d_name);
+    if (pid == 0 || pid == getpid()) continue;
+    if (!processIsRunning(pid)) ::unlinkat(::dirfd(dir), entry->d_name, 0);
+  }
+  ::closedir(dir);
+}
+
+// The file a path names, through any symbolic links: writing replaces the file, and the link stays.
+std::string followLinks(std::string path) {
+  for (int hop = 0; hop < 40; ++hop) {
+    char to[PATH_MAX];
+    const ssize_t n = ::readlink(path.c_str(), to, sizeof to - 1);
+    if (n < 0) return path;  // not a link (or not there yet)
+    const std::string link(to, size_t(n));
+    const std::string folder = folderOf(path);
+    path = link[0] == '/' || folder == "." ? link : (folder == "/" ? "" : folder) + "/" + link;
+  }
+  errno = ELOOP;
+  return "";
+}
+
+// The group publish() hands its file to, if one is open on this thread.
+thread_local PublishGroup* openGroup = nullptr;
+
+// Makes a rename durable; a failure here loses nothing already visible, so it is not reported.
+void syncFolderOf(const std::string& file) {
+  int dir = ::open(folderOf(file).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
+}
+}  // namespace
+
+// A group opened inside another joins it: its files wait for the outer group's commit.
+PublishGroup::PublishGroup() : outer_(openGroup) {
+  if (!outer_) openGroup = this;
+}
+
+PublishGroup::~PublishGroup() {
+  if (outer_) return;
+  if (openGroup == this) openGroup = nullptr;
+  for (const Held& h : held_) ::unlink(h.temp.c_str());
+}
+
+void PublishGroup::commit() {
+  if (outer_) return;
+  if (openGroup == this) openGroup = nullptr;
+  std::vector<Held> held = std::move(held_);
+  held_.clear();
+  for (size_t i = 0; i < held.size(); ++i)
+    if (::rename(held[i].temp.c_str(), held[i].file.c_str()) != 0) {
+      const int err = errno;
+      for (size_t j = i; j < held.size(); ++j) ::unlink(held[j].temp.c_str());
+      throw Error("cannot write " + held[i].target + ": " + std::strerror(err));
+    }
+  for (const Held& h : held) syncFolderOf(h.file);
+}
+
+AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
+  if (target_.empty() || target_.back() == '/') fail("not a file name", EISDIR);
+  file_ = followLinks(target_);
+  if (file_.empty()) fail("", errno);
+  removeDeadTemporaries(folderOf(file_));
+  for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
+    temp_ = tempNameFor(file_);
+    // 0666 so the file gets the user's usual permissions through the umask, as a plain fopen would.
+    fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd_ < 0 && errno != EEXIST) fail("", errno);
+  }
+  if (fd_ < 0) fail("", EEXIST);
+  struct stat old;
+  if (::stat(file_.c_str(), &old) == 0 && S_ISREG(old.st_mode)) keepMode_ = int(old.st_mode & 07777);
+}
+
+AtomicFile::~AtomicFile() {
+  if (stream_)
+    std::fclose(stream_);
+  else if (fd_ >= 0)
+    ::close(fd_);
+  if (!published_) ::unlink(temp_.c_str());
+}
+
+void AtomicFile::fail(const std::string& what, int err) const {
+  std::string msg = "cannot write " + target_ + ": ";
+  if (!what.empty()) msg += what + (err ? ": " : "");
+  if (err) msg += std::strerror(err);
+  throw Error(msg);
+}
+
+FILE* AtomicFile::stream() {
+  if (!stream_) {
+    if (finished_) fail("internal: stream after finish", 0);
+    stream_ = ::fdopen(fd_, "wb");
+    if (!stream_) fail("", errno);
+  }
+  return stream_;
+}
+
+void AtomicFile::write(const void* bytes, size_t size) {
+  if (size && std::fwrite(bytes, 1, size, stream()) != size) fail("", errno);
+}
+
+void AtomicFile::finish() {
+  if (finished_) return;
+  if (stream_) {
+    bool bad = std::fflush(stream_) != 0 || std::ferror(stream_);
+    if (bad) fail("", errno ? errno : EIO);
+  }
+  // fsync works on the file, not the descriptor: it also covers bytes a library wrote through its own handle.
+  if (::fsync(fd_) != 0) fail("", errno);
+  // Replacing a file keeps its permissions, as writing into it would have. Set only now: libraries that
+  // reopen the temporary file by name must still be able to write it.
+  if (keepMode_ >= 0 && ::fchmod(fd_, mode_t(keepMode_)) != 0) fail("", errno);
+  int closed = stream_ ? std::fclose(stream_) : ::close(fd_);
+  stream_ = nullptr;
+  fd_ = -1;
+  if (closed != 0) fail("", errno);
+  finished_ = true;
+}
+
+void AtomicFile::publish() {
+  finish();
+  if (openGroup) {  // the group renames it, with the others, or removes it
+    openGroup->held_.push_back({temp_, file_, target_});
+    published_ = true;
+    return;
+  }
+  if (::rename(temp_.c_str(), file_.c_str()) != 0) fail("", errno);
+  published_ = true;
+  syncFolderOf(file_);
+}
+
+void writeFileAtomically(const std::string& path, const std::string& bytes) {
+  AtomicFile file(path);
+  file.write(bytes.data(), bytes.size());
+  file.commit();
+}
+
+}  // namespace runnel

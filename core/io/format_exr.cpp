@@ -1,0 +1,241 @@
+// OpenEXR through the OpenEXR 3 library. Reads channel Y, else R, else the first channel (half, float or
+// uint, converted to float) over the data window; writes one 32-bit float channel Y, ZIP-compressed.
+#include <ImfChannelList.h>
+#include <ImfFrameBuffer.h>
+#include <ImfHeader.h>
+#include <ImfInputFile.h>
+#include <ImfOutputFile.h>
+#include <openexr.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include <sys/stat.h>
+
+#include "core/base/error.h"
+#include "core/base/memory_budget.h"
+#include "formats.h"
+
+namespace runnel::formats {
+
+namespace {
+
+// Refuses an oversized data window, and a file too small for the chunks its header declares or asking for
+// more memory than the limit, from the header alone. OpenEXR's core API parses headers without the chunk
+// table, which the C++ reader would size by the window before we could check it, and checks every
+// attribute's size against the file: the C++ reader allocates an attribute at its declared size first (a
+// fuzzed 4 KB file asked for 1.8 GB, tests/fuzz/corpus/fuzz_heightmap/regress-exr-*). A file the core API
+// cannot parse is refused with its message.
+void checkExrSize(const std::string& path) {
+  static thread_local std::string coreMessage;
+  coreMessage.clear();
+  exr_context_initializer_t init = EXR_DEFAULT_CONTEXT_INITIALIZER;
+  init.error_handler_fn = [](exr_const_context_t, exr_result_t, const char* message) {
+    if (coreMessage.empty() && message) coreMessage = message;  // the first: the cause (no print to stderr)
+  };
+  exr_context_t context = nullptr;
+  exr_attr_box2i_t window;
+  int32_t chunks = 0;
+  uint64_t chunkBytes = 0;  // one chunk's pixels, unpacked
+  const bool known = exr_start_read(&context, path.c_str(), &init) == EXR_ERR_SUCCESS &&
+                     exr_get_data_window(context, 0, &window) == EXR_ERR_SUCCESS;
+  const bool chunked = known && exr_get_chunk_count(context, 0, &chunks) == EXR_ERR_SUCCESS &&
+                       exr_get_chunk_unpacked_size(context, 0, &chunkBytes) == EXR_ERR_SUCCESS && chunks > 0;
+  exr_finish(&context);
+  if (!known)
+    throw Error(path + ": corrupt or truncated EXR (OpenEXR: " +
+                (coreMessage.empty() ? std::string("cannot read its header") : coreMessage) + ")");
+  const int64_t width = int64_t(window.max.x) - window.min.x + 1,
+                height = int64_t(window.max.y) - window.min.y + 1;
+  checkSize(width, height, path);
+  // Without its chunks' sizes nothing bounds what the C++ reader's decompressor allocates (a fuzzed 800-byte
+  // file asked for 428 MB): such a file is refused.
+  if (!chunked) throw Error(path + ": corrupt EXR (OpenEXR cannot work out the size of its chunks)");
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0) return;
+  // Every chunk has its 8-byte place in the table after the header.
+  const uint64_t table = uint64_t(chunks) * 8, fileBytes = uint64_t(st.st_size);
+  if (table > fileBytes)
+    throw Error(path + ": declares " + std::to_string(chunks) +
+                " chunks of pixels, whose table alone needs " + describeBytes(table) + ", in a file of " +
+                describeBytes(fileBytes) + " (truncated or corrupt)");
+  // The heights, the table, and a chunk packed and unpacked.
+  checkMemory(path, "a " + std::to_string(width) + "x" + std::to_string(height) + " image",
+              uint64_t(width) * uint64_t(height) * sizeof(float) + table + 2 * chunkBytes);
+}
+
+// A name from a file, quoted, its unprintable bytes as \xNN.
+std::string printable(const std::string& name) {
+  std::string out = "'";
+  for (const unsigned char c : name) {
+    if (c >= 0x20 && c < 0x7f) {
+      out += char(c);
+    } else {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", unsigned(c));
+      out += hex;
+    }
+  }
+  return out + "'";
+}
+
+// Walks the headers (one, or several in a multi-part file) as OpenEXR's C++ reader does, and refuses what
+// would make it allocate more than the file holds. That reader reads a known type by the type's own size
+// whatever the declared size says, a channel list up to its empty name, and allocates an attribute of a
+// type it does not know at its declared size before reading a byte of it (fuzzed 4 KB files asked for
+// 1-1.8 GB: tests/fuzz/corpus/fuzz_heightmap/regress-exr-*); the core API (checkExrSize) lets those through.
+void checkExrAttributes(const std::string& path) {
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return;  // readExr reports it
+  struct stat st;
+  const uint64_t fileBytes = fstat(fileno(f), &st) == 0 ? uint64_t(st.st_size) : 0;
+  auto fail = [&](const std::string& what) {
+    std::fclose(f);
+    throw Error(path + ": " + what + " (truncated or corrupt EXR)");
+  };
+  auto left = [&] {
+    const long at = std::ftell(f);
+    return at < 0 || uint64_t(at) > fileBytes ? uint64_t(0) : fileBytes - uint64_t(at);
+  };
+  // A name or type: up to 255 characters and a zero byte; false at the end of the file.
+  auto readName = [&](std::string& out) {
+    out.clear();
+    for (int c; (c = std::fgetc(f)) != 0;) {
+      if (c == EOF) return false;
+      if (out.size() >= 255) fail("a header name longer than 255 characters");
+      out += char(c);
+    }
+    return true;
+  };
+  auto readInt = [&]() -> int64_t {
+    unsigned char b[4];
+    if (std::fread(b, 1, 4, f) != 4) fail("the header ends early");
+    return int32_t(uint32_t(b[0]) | uint32_t(b[1]) << 8 | uint32_t(b[2]) << 16 | uint32_t(b[3]) << 24);
+  };
+  auto skip = [&](uint64_t bytes, const std::string& name) {
+    if (bytes > left())
+      fail("its header attribute " + printable(name) + " needs " + std::to_string(bytes) +
+           " bytes, but the file has " + std::to_string(left()) + " left");
+    std::fseek(f, long(bytes), SEEK_CUR);
+  };
+  // The bytes the C++ reader reads for a type of fixed size (0: not one of them).
+  auto fixedSize = [](const std::string& type) -> uint64_t {
+    static const std::pair<const char*, uint64_t> sizes[] = {
+        {"box2i", 16},      {"box2f", 16},   {"chromaticities", 32},
+        {"compression", 1}, {"double", 8},   {"envmap", 1},
+        {"float", 4},       {"int", 4},      {"keycode", 28},
+        {"lineOrder", 1},   {"m33f", 36},    {"m44f", 64},
+        {"m33d", 72},       {"m44d", 128},   {"rational", 8},
+        {"tiledesc", 9},    {"timecode", 8}, {"v2i", 8},
+        {"v2f", 8},         {"v2d", 16},     {"v3i", 12},
+        {"v3f", 12},        {"v3d", 24},     {"deepImageState", 1}};
+    for (const auto& [name, bytes] : sizes)
+      if (type == name) return bytes;
+    return 0;
+  };
+  unsigned char start[8];
+  if (std::fread(start, 1, 8, f) != 8 || start[0] != 0x76 || start[1] != 0x2f || start[2] != 0x31 ||
+      start[3] != 0x01) {
+    std::fclose(f);
+    return;  // not an EXR: the reader says so
+  }
+  const bool multipart = (start[5] & 0x10) != 0;  // version flags bit 12
+  std::string name, type, channel;
+  for (;;) {
+    if (!readName(name)) fail("the header ends early");
+    if (name.empty()) break;  // an empty header: the end of a multi-part file's headers (or an empty one)
+    while (!name.empty()) {
+      if (!readName(type)) fail("the header ends early");
+      const int64_t declared = readInt();
+      if (declared < 0) fail("its header attribute " + printable(name) + " has a negative size");
+      if (name == "dataWindow" && type == "box2i") {
+        // The window the C++ reader sizes its buffers by: its own reading (the last of several, where the
+        // core API takes the first).
+        const int64_t x0 = readInt(), y0 = readInt(), x1 = readInt(), y1 = readInt();
+        checkSize(x1 - x0 + 1, y1 - y0 + 1, path);
+      } else if (name == "tiles" && type == "tiledesc") {
+        const int64_t tx = uint32_t(readInt()), ty = uint32_t(readInt());
+        if (tx < 1 || ty < 1 || tx > kMaxSide || ty > kMaxSide)
+          fail("tiles of " + std::to_string(tx) + "x" + std::to_string(ty) + " pixels");
+        skip(1, name);
+      } else if (const uint64_t bytes = fixedSize(type)) {
+        skip(bytes, name);
+      } else if (type == "chlist") {
+        for (int channels = 0; readName(channel) && !channel.empty(); ++channels) {
+          if (channels > 10000) fail("a channel list of over 10000 channels");
+          skip(16, name);  // pixel type, linear and reserved, x and y sampling
+        }
+      } else if (type == "preview") {
+        const int64_t w = readInt(), h = readInt();
+        if (w < 0 || h < 0) fail("a preview image of negative size");
+        skip(uint64_t(w) * uint64_t(h) * 4, name);
+      } else {  // strings, vectors, and types it does not know: read (and allocated) at the declared size
+        skip(uint64_t(declared), name);
+      }
+      if (!readName(name)) fail("the header ends early");
+    }
+    if (!multipart) break;
+  }
+  std::fclose(f);
+}
+
+}  // namespace
+
+Heightmap readExr(const std::string& path) {
+  if (FILE* probe = std::fopen(path.c_str(), "rb"))
+    std::fclose(probe);
+  else
+    throw Error(path + ": cannot open: " + std::strerror(errno));
+  checkExrAttributes(path);
+  checkExrSize(path);
+  try {
+    Imf::InputFile file(path.c_str());
+    const Imf::Header& header = file.header();
+    const Imath::Box2i window = header.dataWindow();
+    const int64_t width = int64_t(window.max.x) - window.min.x + 1;
+    const int64_t height = int64_t(window.max.y) - window.min.y + 1;
+    checkSize(width, height, path);  // before any pixel memory is allocated
+
+    const Imf::ChannelList& channels = header.channels();
+    const char* name = nullptr;
+    for (const char* preferred : {"Y", "R"})
+      if (!name && channels.findChannel(preferred)) name = preferred;
+    if (!name && channels.begin() != channels.end()) name = channels.begin().name();
+    if (!name) throw Error(path + ": EXR has no channels");
+
+    Heightmap map{int(width), int(height)};
+    // OpenEXR addresses pixels by their data-window coordinates: shift the base so (min.x, min.y) is cell 0.
+    char* base = reinterpret_cast<char*>(map.data()) -
+                 (int64_t(window.min.x) + int64_t(window.min.y) * width) * int64_t(sizeof(float));
+    Imf::FrameBuffer frame;
+    frame.insert(name, Imf::Slice(Imf::FLOAT, base, sizeof(float), sizeof(float) * size_t(width)));
+    file.setFrameBuffer(frame);
+    file.readPixels(window.min.y, window.max.y);
+    return map;
+  } catch (const Error&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw Error(path + ": corrupt or truncated EXR (OpenEXR: " + e.what() + ")");
+  }
+}
+
+void writeExr(AtomicFile& out, const Heightmap& map) {
+  try {
+    Imf::Header header(map.width(), map.height());
+    header.channels().insert("Y", Imf::Channel(Imf::FLOAT));
+    header.compression() = Imf::ZIP_COMPRESSION;
+    header.lineOrder() = Imf::INCREASING_Y;  // row 0 (north) first
+    Imf::FrameBuffer frame;
+    char* base = reinterpret_cast<char*>(const_cast<float*>(map.data()));
+    frame.insert("Y", Imf::Slice(Imf::FLOAT, base, sizeof(float), sizeof(float) * size_t(map.width())));
+    Imf::OutputFile file(out.tempPath().c_str(), header);
+    file.setFrameBuffer(frame);
+    file.writePixels(map.height());
+  } catch (const std::exception& e) {
+    throw Error("cannot write " + out.target() + ": " + e.what());
+  }
+}
+
+}  // namespace runnel::formats

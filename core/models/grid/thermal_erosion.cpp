@@ -1,0 +1,152 @@
+#include "thermal_erosion.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "core/base/row_bands.h"
+#include "core/terrain/soil_record.h"
+#include "core/terrain/soil_total.h"
+
+namespace runnel {
+
+namespace {
+
+constexpr float kSqrt2 = 1.41421356f;
+constexpr float kFlat = 1e-30f;
+// Past a closed edge: so high that nothing slides onto it, and it sends nothing (its flow is 0).
+constexpr float kWall = 1e30f;
+
+const std::array<ParamField<ThermalParams>, 2> kFields{{
+    {"talus", &ThermalParams::talus, 0.0f, 10.0f,
+     "Talus slope: the steepest slope (rise per cell) loose material rests on; steeper ground slides down"},
+    {"rate", &ThermalParams::rate, 0.0f, 1.0f,
+     "Share of the material above the talus slope that slides in one iteration"},
+}};
+
+}  // namespace
+
+const std::array<ParamField<ThermalParams>, 2>& thermalParamFields() {
+  return kFields;
+}
+std::vector<ParamInfo> thermalParamInfo() {
+  return paramInfos(kFields);
+}
+
+ThermalErosion::ThermalErosion(const ThermalParams& params, Edges edges) : params_(params), edges_(edges) {
+  validateFields(kFields, params_);
+}
+
+std::unique_ptr<ErosionModel> ThermalErosion::clone() const {
+  return std::make_unique<ThermalErosion>(*this);
+}
+
+void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
+  const int w = terrain.width(), h = terrain.heightCells();
+  const float talus = params_.talus, talusDiagonal = params_.talus * kSqrt2, half = 0.5f * params_.rate;
+  for (int y = 0; y < h; ++y) std::copy(terrain.height.row(y), terrain.height.row(y) + w, heights_.row(y));
+  if (edges_ == Edges::Wrap)
+    heights_.wrapGhosts();
+  else
+    heights_.fillGhosts(kWall);
+
+  // Pass 1: what each cell sends, per unit of excess, from the old heights.
+  forEachRowBand(h, size_t(w), threads_, [&](int y0, int y1) {
+    for (int y = y0; y < y1; ++y) {
+      const float* __restrict up = heights_.row(y - 1);
+      const float* __restrict mid = heights_.row(y);
+      const float* __restrict down = heights_.row(y + 1);
+      float* __restrict flow = flow_.row(y);
+      float* __restrict out = outflow_.data() + size_t(y) * size_t(w);
+#pragma GCC ivdep
+      for (int x = 0; x < w; ++x) {
+        const float c = mid[x];
+        const float eW = std::max(c - mid[x - 1] - talus, 0.0f), eE = std::max(c - mid[x + 1] - talus, 0.0f);
+        const float eN = std::max(c - up[x] - talus, 0.0f), eS = std::max(c - down[x] - talus, 0.0f);
+        const float eNW = std::max(c - up[x - 1] - talusDiagonal, 0.0f);
+        const float eNE = std::max(c - up[x + 1] - talusDiagonal, 0.0f);
+        const float eSW = std::max(c - down[x - 1] - talusDiagonal, 0.0f);
+        const float eSE = std::max(c - down[x + 1] - talusDiagonal, 0.0f);
+        const float total = ((eW + eE) + (eN + eS)) + ((eNW + eSE) + (eNE + eSW));
+        const float largest = std::max(std::max(std::max(eW, eE), std::max(eN, eS)),
+                                       std::max(std::max(eNW, eSE), std::max(eNE, eSW)));
+        // Half the largest excess levels the steepest pair to the talus without overshooting.
+        const float moved = half * largest;
+        out[x] = moved;
+        flow[x] = moved / std::max(total, kFlat);  // no branch: moved <= total / 2 anyway
+      }
+    }
+  });
+  if (edges_ == Edges::Wrap)
+    flow_.wrapGhosts();
+  else
+    flow_.fillGhosts(0.0f);
+
+  // Pass 2: each cell keeps what it did not send and gathers what its higher neighbours sent it.
+  forEachRowBand(h, size_t(w), threads_, [&](int y0, int y1) {
+    std::vector<float> change(static_cast<size_t>(w));
+    for (int y = y0; y < y1; ++y) {
+      const float* __restrict up = heights_.row(y - 1);
+      const float* __restrict mid = heights_.row(y);
+      const float* __restrict down = heights_.row(y + 1);
+      const float* __restrict fu = flow_.row(y - 1);
+      const float* __restrict fm = flow_.row(y);
+      const float* __restrict fd = flow_.row(y + 1);
+      const float* __restrict out = outflow_.data() + size_t(y) * size_t(w);
+      float* __restrict height = terrain.height.row(y);
+      float* __restrict dep = terrain.deposited.row(y);
+      float* __restrict ero = terrain.eroded.row(y);
+      float* __restrict delta = change.data();
+#pragma GCC ivdep
+      for (int x = 0; x < w; ++x) {
+        const float c = mid[x];
+        const float gW = std::max(mid[x - 1] - c - talus, 0.0f) * fm[x - 1];
+        const float gE = std::max(mid[x + 1] - c - talus, 0.0f) * fm[x + 1];
+        const float gN = std::max(up[x] - c - talus, 0.0f) * fu[x];
+        const float gS = std::max(down[x] - c - talus, 0.0f) * fd[x];
+        const float gNW = std::max(up[x - 1] - c - talusDiagonal, 0.0f) * fu[x - 1];
+        const float gNE = std::max(up[x + 1] - c - talusDiagonal, 0.0f) * fu[x + 1];
+        const float gSW = std::max(down[x - 1] - c - talusDiagonal, 0.0f) * fd[x - 1];
+        const float gSE = std::max(down[x + 1] - c - talusDiagonal, 0.0f) * fd[x + 1];
+        const float gathered = ((gW + gE) + (gN + gS)) + ((gNW + gSE) + (gNE + gSW));
+        const float d = gathered - out[x];
+        height[x] = c + d;
+        recordChange(dep[x], ero[x], d);
+        delta[x] = d;
+      }
+      double lo = 0, hi = 0;
+      for (int x = 0; x < w; ++x) {
+        lo += std::max(-delta[x], 0.0f);
+        hi += std::max(delta[x], 0.0f);
+      }
+      rowLowered_[size_t(y)] = lo;
+      rowRaised_[size_t(y)] = hi;
+    }
+  });
+  for (int y = 0; y < h; ++y) {
+    stats.eroded += rowLowered_[size_t(y)];
+    stats.deposited += rowRaised_[size_t(y)];
+  }
+}
+
+void ThermalErosion::run(Terrain& terrain, const RainMap*, uint64_t, uint64_t count, ErosionStats& stats) {
+  const auto start = std::chrono::steady_clock::now();
+  ensureRecord(terrain);
+  const int w = terrain.width(), h = terrain.heightCells();
+  if (heights_.width() != w || heights_.height() != h) {
+    heights_.resize(w, h);
+    flow_.resize(w, h);
+    outflow_.assign(size_t(w) * size_t(h), 0.0f);
+    rowLowered_.assign(size_t(h), 0.0);
+    rowRaised_.assign(size_t(h), 0.0);
+  }
+  ErosionStats run;
+  run.soilBefore = soilTotal(terrain.height, nullptr, threads_);
+  for (uint64_t i = 0; i < count; ++i) iterate(terrain, run);
+  run.droplets = count;
+  run.steps = count * terrain.height.cellCount();
+  run.soilAfter = soilTotal(terrain.height, nullptr, threads_);
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  stats.add(run);
+}
+
+}  // namespace runnel

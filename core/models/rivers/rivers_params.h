@@ -1,0 +1,28 @@
+// The rivers model's parameters, in world units (metres, years), with their table for the CLI and sliders.
+#pragma once
+#include <array>
+#include <vector>
+
+#include "core/models/param_fields.h"
+
+namespace runnel {
+
+struct RiversParams {
+  float erodibility = 3e-6f;     // K in dh/dt = U - K A^m S^n (A in m², S in m/m), per year
+  float concavity = 0.45f;       // m: how much more a big river cuts than a small one
+  float slopeExponent = 1.0f;    // n
+  float uplift = 0.2f;           // mm per year at the highest point
+  float keepShape = 1.0f;        // 0: uniform uplift; 1: uplift follows the input heightmap
+  float diffusion = 0.005f;      // hillslope creep, m² per year (fading out in channels)
+  float timeStep = 20000.0f;     // years per step
+  float channelHead = 20000.0f;  // drainage area (m²) where channels begin; above it rivers cut
+  float lakeFill = 0.8f;   // 0: lakes drain through a trench cut in their sill; 1: lakes fill to the brim
+  float maxSlope = 50.0f;  // degrees: steeper ground slides down into the valley
+};
+
+const std::array<ParamField<RiversParams>, 10>& riversParamFields();
+std::vector<ParamInfo> riversParamInfo();
+// Kinds of landscape: mountains (the defaults), hills, badlands, lakes.
+std::vector<ModelPreset> riversPresets();
+
+}  // namespace runnel

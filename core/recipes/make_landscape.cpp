@@ -1,0 +1,68 @@
+#include "make_landscape.h"
+
+#include "core/models/model_catalog.h"
+#include "core/sim/chunked_run.h"
+
+namespace runnel {
+
+MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height, int threads,
+                            MakeProgress* progress) {
+  const GeneratorSettings settings = generatorAt(preset, width, height);
+  MadeLandscape made;
+  made.cellSize = settings.cellSize;
+  try {
+    made.base = Terrain(generate(settings, progress ? &progress->generate : nullptr));
+  } catch (const GenerateCancelled&) {
+    throw MakeCancelled();
+  }
+  made.terrain = made.base;
+  for (size_t i = 0; i < preset.stages.size(); ++i) {
+    const PresetStage& stage = preset.stages[i];
+    const ModelInfo& info = findModel(stage.model);
+    ModelCommon common;
+    common.seed = settings.seed;
+    common.edges = preset.edges;
+    common.threads = threads;
+    common.cellSize = settings.cellSize;
+    std::unique_ptr<ErosionModel> model = info.create(stage.values, common);
+    const uint64_t total = stageAmount(stage, made.terrain.height.cellCount());
+    if (progress) {
+      progress->done = 0;
+      progress->total = total;
+      progress->stage = int(i);
+      if (progress->onChunk) progress->onChunk();  // the stage starts
+    }
+    const uint64_t chunk = chunkSize(total, info.amount, made.terrain.height.cellCount());
+    made.stages.push_back(runInChunks(*model, made.terrain, nullptr, total, chunk, [&](uint64_t done) {
+      if (!progress) return true;
+      progress->done = done;
+      if (progress->onChunk) progress->onChunk();
+      return !progress->cancel.load();
+    }));
+    if (progress && progress->cancel) throw MakeCancelled();
+  }
+  return made;
+}
+
+ProjectData landscapeProject(const LandscapePreset& preset, MadeLandscape made) {
+  ProjectData p;
+  const int width = made.terrain.width(), height = made.terrain.heightCells();
+  p.description = "preset " + preset.name + " " + std::to_string(width) + "x" + std::to_string(height) +
+                  ", seed " + std::to_string(preset.generator.seed);
+  p.common.seed = preset.generator.seed;
+  p.common.edges = preset.edges;
+  p.common.cellSize = made.cellSize;
+  if (!preset.stages.empty()) {
+    const PresetStage& last = preset.stages.back();
+    const ModelInfo& model = findModel(last.model);
+    p.model = last.model;
+    for (size_t i = 0; i < model.params.size(); ++i)
+      p.params.emplace_back(model.params[i].name, last.values[i]);
+    p.budget = stageAmount(last, made.terrain.height.cellCount());
+  }
+  p.base = std::move(made.base);
+  p.current = std::move(made.terrain);
+  return p;
+}
+
+}  // namespace runnel
