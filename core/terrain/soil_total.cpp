@@ -1,5 +1,6 @@
 #include "soil_total.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "core/base/row_bands.h"
@@ -23,6 +24,23 @@ double soilTotal(const Heightmap& heights, const float* extra, int threads) {
   double total = 0;
   for (double r : rows) total += r;
   return total;
+}
+
+void RowChanges::record(int y, const float* delta, int width) {
+  double lo = 0, hi = 0;
+  for (int x = 0; x < width; ++x) {
+    lo += std::max(-delta[x], 0.0f);
+    hi += std::max(delta[x], 0.0f);
+  }
+  lowered_[size_t(y)] = lo;
+  raised_[size_t(y)] = hi;
+}
+
+void RowChanges::addTotals(double& lowered, double& raised) const {
+  for (size_t y = 0; y < lowered_.size(); ++y) {
+    lowered += lowered_[y];
+    raised += raised_[y];
+  }
 }
 
 }  // namespace runnel

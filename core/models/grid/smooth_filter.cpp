@@ -26,7 +26,8 @@ void smoothTerrain(Terrain& terrain, float strength, Edges edges, int threads, P
   if (copy.width() != w || copy.height() != h) copy.resize(w, h);
   for (int y = 0; y < h; ++y) std::copy(terrain.height.row(y), terrain.height.row(y) + w, copy.row(y));
   copy.edgeGhosts(edges);
-  std::vector<double> rowLowered(static_cast<size_t>(h)), rowRaised(static_cast<size_t>(h));
+  RowChanges rows;
+  rows.resize(h);
   forEachRowBand(h, size_t(w), threads, [&](int y0, int y1) {
     std::vector<float> change(static_cast<size_t>(w)), strengths(static_cast<size_t>(w), strength);
     for (int y = y0; y < y1; ++y) {
@@ -53,19 +54,10 @@ void smoothTerrain(Terrain& terrain, float strength, Edges edges, int threads, P
         recordChange(dep[x], ero[x], d);
         delta[x] = d;
       }
-      double lo = 0, hi = 0;
-      for (int x = 0; x < w; ++x) {
-        lo += std::max(-delta[x], 0.0f);
-        hi += std::max(delta[x], 0.0f);
-      }
-      rowLowered[size_t(y)] = lo;
-      rowRaised[size_t(y)] = hi;
+      rows.record(y, delta, w);
     }
   });
-  for (int y = 0; y < h; ++y) {
-    lowered += rowLowered[size_t(y)];
-    raised += rowRaised[size_t(y)];
-  }
+  rows.addTotals(lowered, raised);
 }
 
 const std::array<ParamField<SmoothParams>, 1>& smoothParamFields() {

@@ -113,19 +113,10 @@ void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
         recordChange(dep[x], ero[x], d);
         delta[x] = d;
       }
-      double lo = 0, hi = 0;
-      for (int x = 0; x < w; ++x) {
-        lo += std::max(-delta[x], 0.0f);
-        hi += std::max(delta[x], 0.0f);
-      }
-      rowLowered_[size_t(y)] = lo;
-      rowRaised_[size_t(y)] = hi;
+      rowChanges_.record(y, delta, w);
     }
   });
-  for (int y = 0; y < h; ++y) {
-    stats.eroded += rowLowered_[size_t(y)];
-    stats.deposited += rowRaised_[size_t(y)];
-  }
+  rowChanges_.addTotals(stats.eroded, stats.deposited);
 }
 
 void ThermalErosion::run(Terrain& terrain, const RainMap*, uint64_t, uint64_t count, ErosionStats& stats) {
@@ -136,8 +127,7 @@ void ThermalErosion::run(Terrain& terrain, const RainMap*, uint64_t, uint64_t co
     heights_.resize(w, h);
     flow_.resize(w, h);
     outflow_.assign(size_t(w) * size_t(h), 0.0f);
-    rowLowered_.assign(size_t(h), 0.0);
-    rowRaised_.assign(size_t(h), 0.0);
+    rowChanges_.resize(h);
   }
   ErosionStats run;
   run.soilBefore = soilTotal(terrain.height, nullptr, threads_);

@@ -15,6 +15,7 @@
 #include "core/models/erosion_model.h"
 #include "core/models/param_fields.h"
 #include "core/terrain/padded_grid.h"
+#include "core/terrain/soil_total.h"
 
 namespace runnel {
 
@@ -44,7 +45,7 @@ class ThermalErosion : public ErosionModel {
   int threads_ = 0;
   PaddedGrid heights_, flow_;
   std::vector<float> outflow_;
-  std::vector<double> rowLowered_, rowRaised_;
+  RowChanges rowChanges_;
 };
 
 }  // namespace runnel

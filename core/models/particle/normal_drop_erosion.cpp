@@ -58,29 +58,17 @@ std::vector<ParamInfo> normalDropParamInfo() {
   return paramInfos(kFields);
 }
 
-NormalDropErosion::NormalDropErosion(const NormalDropParams& params, Edges edges, uint64_t seed)
-    : params_(params), edges_(edges), seed_(seed) {
-  validateFields(kFields, params_);
-}
-
-std::unique_ptr<ErosionModel> NormalDropErosion::clone() const {
-  return std::make_unique<NormalDropErosion>(*this);
-}
-
 void NormalDropErosion::run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
                             ErosionStats& stats) {
-  const auto start = std::chrono::steady_clock::now();
-  ensureRecord(terrain);
-  ErosionStats run;
-  run.soilBefore = terrain.height.sum();
-  CellAccess cells(terrain.height, edges_);
-  const DropStarts starts(rain, cells.width(), cells.height());
+  DropRun drops(terrain, rain, edges_);
+  CellAccess& cells = drops.cells;
+  ErosionStats& run = drops.stats;
   const NormalDropParams& p = params_;
   const int maxSteps = int(std::lround(p.maxSteps));
 
   for (uint64_t i = first; i < first + count; ++i) {
     DropletRandom r(seed_, i);
-    const DropStart s0 = starts.draw(r);
+    const DropStart s0 = drops.starts.draw(r);
     float px = s0.x, py = s0.y, vx = 0, vy = 0, sediment = 0;
     int cx = int(px), cy = int(py);
     int ox = cx, oy = cy;  // the cell the drop was in one step earlier
@@ -116,18 +104,10 @@ void NormalDropErosion::run(Terrain& terrain, const RainMap* rain, uint64_t firs
     }
     run.steps += uint64_t(step);
     if (step >= maxSteps) ++run.longPaths;
-    if (!onMap) {
-      run.lost += sediment;
-    } else if (sediment > 0) {
-      // The seed forgets what a stopped drop carries; here it settles around where the drop stops.
-      settleAround(terrain, cells, cx, cy, sediment);
-      run.deposited += sediment;
-    }
+    // The seed forgets what a stopped drop carries; here it settles around where the drop stops.
+    drops.endDrop(onMap, cx, cy, sediment);
   }
-  run.droplets = count;
-  run.soilAfter = terrain.height.sum();
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  stats.add(run);
+  drops.finish(count, stats);
 }
 
 }  // namespace runnel

@@ -15,8 +15,8 @@
 #include <array>
 #include <vector>
 
-#include "core/models/erosion_model.h"
 #include "core/models/param_fields.h"
+#include "drop_run.h"
 
 namespace runnel {
 
@@ -33,20 +33,14 @@ struct NormalDropParams {
 const std::array<ParamField<NormalDropParams>, 7>& normalDropParamFields();
 std::vector<ParamInfo> normalDropParamInfo();
 
-class NormalDropErosion : public ErosionModel {
+class NormalDropErosion : public DropModel<NormalDropParams, NormalDropErosion, 7> {
  public:
   NormalDropErosion(const NormalDropParams& params, Edges edges = Edges::Wrap,
-                    uint64_t seed = 1);  // validates
+                    uint64_t seed = 1)  // validates
+      : DropModel(params, normalDropParamFields(), edges, seed) {}
   void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
            ErosionStats& stats) override;
-  std::unique_ptr<ErosionModel> clone() const override;
   const char* name() const override { return "normal"; }
-  const NormalDropParams& params() const { return params_; }
-
- private:
-  NormalDropParams params_;
-  Edges edges_;
-  uint64_t seed_;
 };
 
 }  // namespace runnel

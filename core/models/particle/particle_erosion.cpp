@@ -41,30 +41,18 @@ std::vector<ParamInfo> particleParamInfo() {
   return paramInfos(kFields);
 }
 
-ParticleErosion::ParticleErosion(const ParticleParams& params, Edges edges, uint64_t seed)
-    : params_(params), edges_(edges), seed_(seed) {
-  validateFields(kFields, params_);
-}
-
-std::unique_ptr<ErosionModel> ParticleErosion::clone() const {
-  return std::make_unique<ParticleErosion>(*this);
-}
-
 void ParticleErosion::run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
                           ErosionStats& stats) {
-  const auto start = std::chrono::steady_clock::now();
-  ensureRecord(terrain);
-  ErosionStats run;
-  run.soilBefore = terrain.height.sum();
-  CellAccess cells(terrain.height, edges_);
-  const DropStarts starts(rain, cells.width(), cells.height());
+  DropRun drops(terrain, rain, edges_);
+  CellAccess& cells = drops.cells;
+  ErosionStats& run = drops.stats;
   const ParticleParams& p = params_;
   const float keep = 1.0f - p.Kf;
   const int limit = kPathLimitFactor * std::max(cells.width(), cells.height());
 
   for (uint64_t i = first; i < first + count; ++i) {
     DropletRandom r(seed_, i);
-    const DropStart s0 = starts.draw(r);
+    const DropStart s0 = drops.starts.draw(r);
     float px = s0.x, py = s0.y, vx = 0, vy = 0, water = p.initialWater, sediment = 0;
     int cx = int(px), cy = int(py);
     bool onMap = true;
@@ -109,18 +97,10 @@ void ParticleErosion::run(Terrain& terrain, const RainMap* rain, uint64_t first,
     }
     run.steps += uint64_t(step);
     if (step >= limit) ++run.longPaths;
-    if (!onMap) {
-      run.lost += sediment;
-    } else if (sediment > 0) {
-      // Dry or cut: what it still carries settles around where it stands.
-      settleAround(terrain, cells, cx, cy, sediment);
-      run.deposited += sediment;
-    }
+    // Dry or cut: what it still carries settles around where it stands.
+    drops.endDrop(onMap, cx, cy, sediment);
   }
-  run.droplets = count;
-  run.soilAfter = terrain.height.sum();
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  stats.add(run);
+  drops.finish(count, stats);
 }
 
 }  // namespace runnel

@@ -14,8 +14,8 @@
 #include <array>
 #include <vector>
 
-#include "core/models/erosion_model.h"
 #include "core/models/param_fields.h"
+#include "drop_run.h"
 
 namespace runnel {
 
@@ -32,19 +32,13 @@ struct ParticleParams {
 const std::array<ParamField<ParticleParams>, 7>& particleParamFields();
 std::vector<ParamInfo> particleParamInfo();
 
-class ParticleErosion : public ErosionModel {
+class ParticleErosion : public DropModel<ParticleParams, ParticleErosion, 7> {
  public:
-  ParticleErosion(const ParticleParams& params, Edges edges = Edges::Wrap, uint64_t seed = 1);  // validates
+  ParticleErosion(const ParticleParams& params, Edges edges = Edges::Wrap, uint64_t seed = 1)  // validates
+      : DropModel(params, particleParamFields(), edges, seed) {}
   void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
            ErosionStats& stats) override;
-  std::unique_ptr<ErosionModel> clone() const override;
   const char* name() const override { return "particle"; }
-  const ParticleParams& params() const { return params_; }
-
- private:
-  ParticleParams params_;
-  Edges edges_;
-  uint64_t seed_;
 };
 
 }  // namespace runnel

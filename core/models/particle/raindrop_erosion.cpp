@@ -45,24 +45,12 @@ std::vector<ParamInfo> raindropParamInfo() {
   return paramInfos(kFields);
 }
 
-RaindropErosion::RaindropErosion(const RaindropParams& params, Edges edges, uint64_t seed)
-    : params_(params), edges_(edges), seed_(seed) {
-  validateFields(kFields, params_);
-}
-
-std::unique_ptr<ErosionModel> RaindropErosion::clone() const {
-  return std::make_unique<RaindropErosion>(*this);
-}
-
 void RaindropErosion::run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
                           ErosionStats& stats) {
-  const auto start = std::chrono::steady_clock::now();
-  ensureRecord(terrain);
-  ErosionStats run;
-  run.soilBefore = terrain.height.sum();
-  CellAccess cells(terrain.height, edges_);
+  DropRun drops(terrain, rain, edges_);
+  CellAccess& cells = drops.cells;
+  ErosionStats& run = drops.stats;
   const int w = cells.width(), h = cells.height();
-  const DropStarts starts(rain, w, h);
   const RaindropParams& p = params_;
   const uint64_t blurEvery = uint64_t(std::llround(p.blurEvery));
   const int limit = kPathLimitFactor * std::max(w, h);
@@ -70,7 +58,7 @@ void RaindropErosion::run(Terrain& terrain, const RainMap* rain, uint64_t first,
 
   for (uint64_t i = first; i < first + count; ++i) {
     DropletRandom r(seed_, i);
-    const DropStart s0 = starts.draw(r);
+    const DropStart s0 = drops.starts.draw(r);
     int x = int(s0.x), y = int(s0.y);
     float soil = 0;  // the seed's totalsoil
     int step = 0;
@@ -139,10 +127,7 @@ void RaindropErosion::run(Terrain& terrain, const RainMap* rain, uint64_t first,
     if (blurEvery > 0 && (i + 1) % blurEvery == 0 && p.blurStrength > 0)
       smoothTerrain(terrain, p.blurStrength, edges_, threads_, blurScratch_, run.eroded, run.deposited);
   }
-  run.droplets = count;
-  run.soilAfter = terrain.height.sum();
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  stats.add(run);
+  drops.finish(count, stats);
 }
 
 }  // namespace runnel

@@ -19,9 +19,9 @@
 #include <array>
 #include <vector>
 
-#include "core/models/erosion_model.h"
 #include "core/models/param_fields.h"
 #include "core/terrain/padded_grid.h"
+#include "drop_run.h"
 
 namespace runnel {
 
@@ -36,20 +36,16 @@ struct RaindropParams {
 const std::array<ParamField<RaindropParams>, 5>& raindropParamFields();
 std::vector<ParamInfo> raindropParamInfo();
 
-class RaindropErosion : public ErosionModel {
+class RaindropErosion : public DropModel<RaindropParams, RaindropErosion, 5> {
  public:
-  RaindropErosion(const RaindropParams& params, Edges edges = Edges::Wrap, uint64_t seed = 1);  // validates
+  RaindropErosion(const RaindropParams& params, Edges edges = Edges::Wrap, uint64_t seed = 1)  // validates
+      : DropModel(params, raindropParamFields(), edges, seed) {}
   void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
            ErosionStats& stats) override;
-  std::unique_ptr<ErosionModel> clone() const override;
   const char* name() const override { return "raindrop"; }
-  const RaindropParams& params() const { return params_; }
   void setThreads(int threads) { threads_ = threads; }  // for the blur
 
  private:
-  RaindropParams params_;
-  Edges edges_;
-  uint64_t seed_;
   int threads_ = 0;
   PaddedGrid blurScratch_;
 };

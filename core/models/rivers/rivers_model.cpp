@@ -9,6 +9,7 @@
 #include "core/base/wide_vectors.h"
 #include "core/rain/rain_map.h"
 #include "core/terrain/soil_record.h"
+#include "core/terrain/soil_total.h"
 #include "hillslope_diffusion.h"
 #include "stream_power.h"
 
@@ -241,29 +242,24 @@ void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
   for (uint64_t i = 0; i < count; ++i) step(terrain, rain);
 
   // The record and the volumes: net change per cell (uplift counts against erosion).
-  std::vector<double> lowered(size_t(hgt), 0.0), raised(size_t(hgt), 0.0);
+  RowChanges rows;
+  rows.resize(hgt);
   forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
+    std::vector<float> change(static_cast<size_t>(w));
     for (int y = y0; y < y1; ++y) {
       const float* now = terrain.height.row(y);
       const float* was = startHeights.row(y);
       float* dep = terrain.deposited.row(y);
       float* ero = terrain.eroded.row(y);
-      double lo = 0, hi = 0;
       for (int x = 0; x < w; ++x) {
-        const float d = now[x] - was[x];
-        recordChange(dep[x], ero[x], d);
-        lo += std::max(-d, 0.0f);
-        hi += std::max(d, 0.0f);
+        change[size_t(x)] = now[x] - was[x];
+        recordChange(dep[x], ero[x], change[size_t(x)]);
       }
-      lowered[size_t(y)] = lo;
-      raised[size_t(y)] = hi;
+      rows.record(y, change.data(), w);
     }
   });
   ErosionStats run;
-  for (int y = 0; y < hgt; ++y) {
-    run.eroded += lowered[size_t(y)];
-    run.deposited += raised[size_t(y)];
-  }
+  rows.addTotals(run.eroded, run.deposited);
   run.droplets = count;
   run.steps = count * terrain.height.cellCount();
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
