@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "core/base/number_text.h"
+
 namespace runnel::cli {
 
 std::optional<std::string> ParsedArgs::value(const std::string& flag) const {
@@ -120,13 +122,10 @@ bool wantsHelp(const std::vector<std::string>& args) {
 }
 
 int64_t parseInt(const std::string& flag, const std::string& text) {
-  errno = 0;
-  char* end = nullptr;
-  long long v = std::strtoll(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || std::isspace(static_cast<unsigned char>(text[0])))
-    throw UsageError(flag + ": '" + text + "' is not a whole number");
-  if (errno == ERANGE) throw UsageError(flag + ": '" + text + "' is too large");
-  return v;
+  if (const std::optional<int64_t> v = readNumber<int64_t>(text)) return *v;
+  const bool digits =
+      !text.empty() && text.find_first_not_of("0123456789", text[0] == '-') == std::string::npos;
+  throw UsageError(flag + ": '" + text + (digits ? "' is too large" : "' is not a whole number"));
 }
 
 int parseInt32(const std::string& flag, const std::string& text) {
@@ -136,33 +135,23 @@ int parseInt32(const std::string& flag, const std::string& text) {
 }
 
 uint64_t parseSeed(const std::string& flag, const std::string& text) {
-  errno = 0;
-  char* end = nullptr;
-  if (text.empty() || text[0] == '-' || text[0] == '+' || std::isspace(static_cast<unsigned char>(text[0])))
-    throw UsageError(flag + ": '" + text + "' is not a whole number from 0 to 2^64-1");
-  unsigned long long v = std::strtoull(text.c_str(), &end, 10);
-  if (*end != '\0' || errno == ERANGE)
-    throw UsageError(flag + ": '" + text + "' is not a whole number from 0 to 2^64-1");
-  return v;
+  const std::optional<uint64_t> v = readNumber<uint64_t>(text);
+  if (!v) throw UsageError(flag + ": '" + text + "' is not a whole number from 0 to 2^64-1");
+  return *v;
 }
 
 float parseFloat(const std::string& flag, const std::string& text) {
-  char* end = nullptr;
-  float v = std::strtof(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || std::isspace(static_cast<unsigned char>(text[0])))
-    throw UsageError(flag + ": '" + text + "' is not a number");
-  return v;
+  const std::optional<float> v = readNumber<float>(text);
+  if (!v) throw UsageError(flag + ": '" + text + "' is not a number");
+  return *v;
 }
 
 void parseSize(const std::string& flag, const std::string& text, int64_t& width, int64_t& height) {
   size_t x = text.find_first_of("xX");
   auto side = [&](const std::string& part) {
-    errno = 0;
-    char* end = nullptr;
-    long long v = std::strtoll(part.c_str(), &end, 10);
-    if (part.empty() || *end != '\0' || part[0] == '+' || part[0] == ' ' || errno == ERANGE)
-      throw UsageError(flag + ": '" + text + "' is not a size (N or WxH)");
-    return int64_t(v);
+    const std::optional<int64_t> v = readNumber<int64_t>(part);
+    if (!v) throw UsageError(flag + ": '" + text + "' is not a size (N or WxH)");
+    return *v;
   };
   if (x == std::string::npos) {
     width = height = side(text);
@@ -178,12 +167,11 @@ std::vector<float> parseFloatList(const std::string& flag, const std::string& te
   while (true) {
     size_t comma = text.find(',', start);
     std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    char* end = nullptr;
-    float v = std::strtof(part.c_str(), &end);
-    if (part.empty() || *end != '\0' || std::isspace(static_cast<unsigned char>(part[0])))
+    const std::optional<float> v = readNumber<float>(part);
+    if (!v)
       throw UsageError(flag + ": '" + text + "' is not " + std::to_string(count) +
                        " numbers separated by commas");
-    out.push_back(v);
+    out.push_back(*v);
     if (comma == std::string::npos) break;
     start = comma + 1;
   }

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/base/error.h"
+#include "core/base/number_text.h"
 
 namespace runnel::editor {
 
@@ -25,12 +26,11 @@ const char* usage() {
 
 namespace {
 int toInt(const std::string& flag, const std::string& text, int lo, int hi) {
-  int v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi)
+  const std::optional<int> v = readNumber<int>(text);
+  if (!v || *v < lo || *v > hi)
     throw Error(flag + ": '" + text + "' is not a whole number in [" + std::to_string(lo) + ", " +
                 std::to_string(hi) + "]");
-  return v;
+  return *v;
 }
 }  // namespace
 

@@ -6,25 +6,22 @@
 #include <thread>
 
 #include "core/base/error.h"
+#include "core/base/number_text.h"
 
 namespace runnel::editor {
 
 namespace {
 
 double parseNumber(const std::string& name, const std::string& text) {
-  double v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size())
-    throw Error(name + ": '" + text + "' is not a number");
-  return v;
+  const std::optional<double> v = readNumber<double>(text);
+  if (!v) throw Error(name + ": '" + text + "' is not a number");
+  return *v;
 }
 
 uint64_t parseCount(const std::string& name, const std::string& text) {
-  uint64_t v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size())
-    throw Error(name + ": '" + text + "' is not a whole number >= 0");
-  return v;
+  const std::optional<uint64_t> v = readNumber<uint64_t>(text);
+  if (!v) throw Error(name + ": '" + text + "' is not a whole number >= 0");
+  return *v;
 }
 
 std::string formatFloat(double v) {

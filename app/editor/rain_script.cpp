@@ -4,25 +4,22 @@
 
 #include "app/editor/editor.h"
 #include "core/base/error.h"
+#include "core/base/number_text.h"
 
 namespace runnel::editor {
 
 namespace {
 
 float number(const std::string& what, const std::string& text) {
-  float v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size())
-    throw Error(what + ": '" + text + "' is not a valid number");
-  return v;
+  const std::optional<float> v = readNumber<float>(text);
+  if (!v) throw Error(what + ": '" + text + "' is not a valid number");
+  return *v;
 }
 
 int whole(const std::string& what, const std::string& text) {
-  int v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size())
-    throw Error(what + ": '" + text + "' is not a whole number");
-  return v;
+  const std::optional<int> v = readNumber<int>(text);
+  if (!v) throw Error(what + ": '" + text + "' is not a whole number");
+  return *v;
 }
 
 bool stroke(Editor& e, const std::vector<std::string>& w) {

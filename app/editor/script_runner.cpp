@@ -9,6 +9,7 @@
 #include "app/editor/editor.h"
 #include "app/editor/rain_script.h"
 #include "core/base/error.h"
+#include "core/base/number_text.h"
 #include "core/io/engine_targets.h"
 #include "core/io/input_file.h"
 
@@ -25,11 +26,9 @@ std::vector<std::string> splitWords(const std::string& line) {
 
 template <class T>
 T parse(const std::string& what, const std::string& text) {
-  T v{};
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size())
-    throw Error(what + ": '" + text + "' is not a valid number");
-  return v;
+  const std::optional<T> v = readNumber<T>(text);
+  if (!v) throw Error(what + ": '" + text + "' is not a valid number");
+  return *v;
 }
 
 bool parseBool(const std::string& what, const std::string& text) {

@@ -4,19 +4,29 @@
 #pragma once
 #include <charconv>
 #include <cstdio>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "error.h"
 
 namespace runnel {
 
+// All of `text` as a T (an integer type or float/double; no sign '+', no spaces, nothing after it), or
+// nothing. Every reader of numbers in text goes through here and adds its own message.
 template <class T>
-T numberFromText(const std::string& where, const std::string& key, const std::string& text) {
+std::optional<T> readNumber(std::string_view text) {
   T v{};
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty())
-    throw Error(where + ": '" + key + "' has the bad value '" + text + "'");
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
   return v;
+}
+
+template <class T>
+T numberFromText(const std::string& where, const std::string& key, const std::string& text) {
+  const std::optional<T> v = readNumber<T>(text);
+  if (!v) throw Error(where + ": '" + key + "' has the bad value '" + text + "'");
+  return *v;
 }
 
 // 1234567 -> "1.23M", 23456 -> "23.5k", 987 -> "987".

@@ -11,6 +11,7 @@
 
 #include "core/base/error.h"
 #include "core/base/json_text.h"
+#include "core/base/number_text.h"
 #include "input_file.h"
 
 namespace runnel {
@@ -23,9 +24,9 @@ std::string baseName(const std::string& path) {
 }
 
 bool parseFloat(const std::string& text, float& v) {
-  const char* end = text.data() + text.size();
-  auto r = std::from_chars(text.data(), end, v);
-  return r.ec == std::errc() && r.ptr == end && std::isfinite(v);
+  const std::optional<float> read = readNumber<float>(text);
+  if (read) v = *read;
+  return read && std::isfinite(*read);
 }
 
 // A flat JSON object of scalar values: enough for the sidecar, strict about everything else.
