@@ -192,7 +192,7 @@ void TerrainRenderer::showEroded(const Terrain& current, bool show) {
   erodedStale_ = false;
 }
 
-void TerrainRenderer::uploadRegion(const Terrain& terrain, const DirtyRect& changed) {
+void TerrainRenderer::uploadRegion(const Terrain& terrain, const CellRect& changed) {
   if (terrain.height.width() != width_ || terrain.height.height() != height_) return upload(terrain);
   int x0 = std::max(changed.x0, 0), y0 = std::max(changed.y0, 0);
   int x1 = std::min(changed.x1, width_), y1 = std::min(changed.y1, height_);

@@ -12,7 +12,7 @@
 #include "render/terrain_style.h"
 
 namespace runnel {
-struct DirtyRect;
+struct CellRect;
 }
 
 namespace runnel::render {
@@ -31,7 +31,7 @@ class TerrainRenderer {
   // Uploads the whole terrain (a new map, a reset).
   void upload(const Terrain& terrain);
   // Uploads only the rectangle that changed; falls back to a full upload when the size changed.
-  void uploadRegion(const Terrain& terrain, const DirtyRect& changed);
+  void uploadRegion(const Terrain& terrain, const CellRect& changed);
   // The eroded amounts are only drawn by an overlay; while hidden they are not uploaded (a third less to copy
   // per snapshot). Call before draw with the terrain on screen.
   void showEroded(const Terrain& current, bool show);

@@ -32,18 +32,6 @@ CellRect dabBounds(float x, float y, float radius) {
 
 }  // namespace
 
-void CellRect::include(const CellRect& o) {
-  if (o.empty()) return;
-  if (empty()) {
-    *this = o;
-    return;
-  }
-  x0 = std::min(x0, o.x0);
-  y0 = std::min(y0, o.y0);
-  x1 = std::max(x1, o.x1);
-  y1 = std::max(y1, o.y1);
-}
-
 void validate(const RainBrush& brush) {
   checkSetting("radius", brush.radius, 0.5f, 4096.0f);
   checkSetting("strength", brush.strength, 0.0f, 1.0f);

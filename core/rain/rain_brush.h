@@ -5,16 +5,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/terrain/cell_rect.h"
 #include "rain_map.h"
 
 namespace runnel {
-
-// Cells [x0, x1) x [y0, y1) of a rain map; empty when x0 >= x1 or y0 >= y1.
-struct CellRect {
-  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-  bool empty() const { return x0 >= x1 || y0 >= y1; }
-  void include(const CellRect& o);  // the bounding rectangle of both
-};
 
 struct RainBrush {
   float radius = 32.0f;   // cells

@@ -25,22 +25,16 @@
 #include "core/models/erosion_model.h"
 #include "core/models/erosion_stats.h"
 #include "core/rain/rain_map.h"
+#include "core/terrain/cell_rect.h"
 #include "core/terrain/terrain.h"
 
 namespace runnel {
-
-// Rows [y0, y1) and columns [x0, x1) that changed since a given snapshot; empty when x0 >= x1.
-struct DirtyRect {
-  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-  bool empty() const { return x0 >= x1 || y0 >= y1; }
-  void include(const DirtyRect& o);
-};
 
 struct Snapshot {
   uint64_t version = 0;
   std::shared_ptr<const Terrain> terrain;  // immutable once published; eroded and deposited are empty
                                            // after setSnapshotBookkeeping(false)
-  DirtyRect changed;                       // relative to the previous version; whole map after a reset
+  CellRect changed;                        // relative to the previous version; whole map after a reset
   ErosionStats stats;                      // totals since the last reset (soil totals: at the last stop)
   uint64_t dropletsDone = 0;               // units run since the last reset
   bool playing = false;                    // running, or stepping
@@ -48,11 +42,11 @@ struct Snapshot {
   double copyMilliseconds = 0;             // what producing this snapshot cost the worker
   // recentChanges[i] is the `changed` of version (version - i), for up to kHistory versions.
   static constexpr size_t kHistory = 32;
-  std::vector<DirtyRect> recentChanges;
+  std::vector<CellRect> recentChanges;
 
   // Everything that changed after `olderVersion` up to this one, for a consumer that skipped versions:
   // the whole map when olderVersion is 0 or too old to know.
-  DirtyRect changedSince(uint64_t olderVersion) const;
+  CellRect changedSince(uint64_t olderVersion) const;
 };
 
 class SnapshotPublisher;

@@ -30,24 +30,12 @@ void copyRow(const Heightmap& from, Heightmap& to, int y) {
 
 }  // namespace
 
-void DirtyRect::include(const DirtyRect& o) {
-  if (o.empty()) return;
-  if (empty()) {
-    *this = o;
-    return;
-  }
-  x0 = std::min(x0, o.x0);
-  y0 = std::min(y0, o.y0);
-  x1 = std::max(x1, o.x1);
-  y1 = std::max(y1, o.y1);
-}
-
-DirtyRect Snapshot::changedSince(uint64_t olderVersion) const {
+CellRect Snapshot::changedSince(uint64_t olderVersion) const {
   if (olderVersion >= version) return {};
   const uint64_t n = version - olderVersion;
   if (olderVersion == 0 || n > recentChanges.size())
-    return terrain ? DirtyRect{0, 0, terrain->width(), terrain->heightCells()} : DirtyRect{};
-  DirtyRect r;
+    return terrain ? CellRect{0, 0, terrain->width(), terrain->heightCells()} : CellRect{};
+  CellRect r;
   for (uint64_t i = 0; i < n; ++i) r.include(recentChanges[size_t(i)]);
   return r;
 }
@@ -86,12 +74,12 @@ std::unique_ptr<SnapshotPublisher::Buffer> SnapshotPublisher::takeBuffer(int wid
   return buffer;
 }
 
-DirtyRect SnapshotPublisher::compareAndCopy(const Terrain& work, Buffer& buffer, uint64_t version) {
+CellRect SnapshotPublisher::compareAndCopy(const Terrain& work, Buffer& buffer, uint64_t version) {
   const int W = work.width(), H = work.heightCells();
   const Terrain* prev = last_.get();
   const bool all =
       all_ || !prev || prev->width() != W || prev->heightCells() != H || prev->eroded.empty() == bookkeeping_;
-  DirtyRect dirty;
+  CellRect dirty;
   if (all) {
     rowVersion_.assign(size_t(H), version);
     dirty = {0, 0, W, H};

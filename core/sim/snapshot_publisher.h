@@ -42,11 +42,11 @@ class SnapshotPublisher {
     std::vector<std::unique_ptr<Buffer>> released;
   };
   std::unique_ptr<Buffer> takeBuffer(int width, int height);  // in the current layout
-  DirtyRect compareAndCopy(const Terrain& work, Buffer& buffer, uint64_t version);
+  CellRect compareAndCopy(const Terrain& work, Buffer& buffer, uint64_t version);
 
   std::shared_ptr<Pool> pool_;
   std::shared_ptr<const Terrain> last_;  // the terrain of the last published snapshot
-  std::vector<DirtyRect> history_;
+  std::vector<CellRect> history_;
   std::vector<uint64_t> rowVersion_;  // the version in which each row last changed
   uint64_t version_ = 0;
   bool all_ = true;

@@ -25,7 +25,7 @@ Heightmap benchTerrain(int n) {
   static std::map<int, Heightmap> cache;
   auto it = cache.find(n);
   if (it == cache.end()) {
-    GeneratorSettings g;  // fBm, seed 1, relief N/4: the README's figures
+    GeneratorSettings g;  // fBm, seed 1, relief N/4: the figures in docs/performance.md
     g.kind = GeneratorKind::Fbm;
     g.width = g.height = n;
     g.seed = 1;

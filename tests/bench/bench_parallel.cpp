@@ -24,7 +24,7 @@ namespace {
 using namespace runnel;
 
 Heightmap fbmMap(int n) {
-  GeneratorSettings g;  // fBm, seed 1, relief N/4: the README's figures
+  GeneratorSettings g;  // fBm, seed 1, relief N/4: the figures in docs/performance.md
   g.width = g.height = n;
   g.seed = 1;
   g.relief = float(n) / 4;

@@ -43,7 +43,7 @@ struct RunLog {
 class FakeModel : public ErosionModel {
  public:
   float k = 1.0f;
-  DirtyRect region;                    // where patches land; empty = anywhere
+  CellRect region;                     // where patches land; empty = anywhere
   std::chrono::microseconds sleep{0};  // per run() call
   std::chrono::microseconds perUnit{0};
   bool fail = false;
@@ -54,7 +54,7 @@ class FakeModel : public ErosionModel {
     if (fail) throw Error("fake model: refuses to run");
     log->inside++;
     log->calls++;
-    DirtyRect r = region.empty() ? DirtyRect{0, 0, t.width(), t.heightCells()} : region;
+    CellRect r = region.empty() ? CellRect{0, 0, t.width(), t.heightCells()} : region;
     for (uint64_t i = first; i < first + count; ++i) {
       uint64_t h = splitmix64(i);
       int x = r.x0 + int(h % uint64_t(r.x1 - r.x0 - 3)),
@@ -201,7 +201,7 @@ TEST(SimulationWorker, ResetRestoresTheBaseExactly) {
   EXPECT_TRUE(same(w.copyTerrain(), baseTerrain()));
   EXPECT_EQ(s->dropletsDone, 0u);
   EXPECT_EQ(s->stats.droplets, 0u);
-  DirtyRect whole{0, 0, 96, 80};
+  CellRect whole{0, 0, 96, 80};
   EXPECT_EQ(s->changed.x1 - s->changed.x0, whole.x1);
   EXPECT_EQ(s->changed.y1 - s->changed.y0, whole.y1);
 
@@ -295,7 +295,7 @@ TEST(SimulationWorker, VersionsIncreaseAndChangedRegionsKeepAMirrorExact) {
         continue;
       }
       const Heightmap& h = s->terrain->height;
-      DirtyRect r = s->changedSince(version);
+      CellRect r = s->changedSince(version);
       if (mirror.width() != h.width() || mirror.height() != h.height()) {
         mirror = Heightmap(h.width(), h.height());
         r = {0, 0, h.width(), h.height()};
@@ -357,7 +357,7 @@ TEST(SimulationWorker, ChangedRegionIsWhereTheUnitsWent) {
   w.step(300);
   w.waitIdle();
   auto s = w.latestSnapshot();
-  DirtyRect r = s->changedSince(before);
+  CellRect r = s->changedSince(before);
   // Patches of 4x4 land with their corner in [30, 47) x [10, 37): with 300 of them, the box is whole.
   EXPECT_EQ(r.x0, 0);  // the unit counter at (0, 0)
   EXPECT_EQ(r.y0, 0);
