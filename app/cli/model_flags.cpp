@@ -40,11 +40,11 @@ void addModelFlags(ArgParser& parser) {
             "metres per cell (default: what a 16-bit input's sidecar records, else 1); every model measures "
             "slopes in metres"})
       .add({"--mode", FlagKind::Value, "M",
-            "droplet model: conserving (default) or classic (the seed's arithmetic)"})
+            "droplet model: conserving (default) or classic (the article's arithmetic)"})
       .add({"--seed", FlagKind::Value, "S",
             "random seed, 0 to 2^64-1 (default " + std::to_string(ModelCommon{}.seed) + ")"})
       .add({"--edges", FlagKind::Value, "E",
-            "wrap (default, tileable as in the seed) or clamp (water leaves the map)"})
+            "wrap (default, tileable as in the article) or clamp (water leaves the map)"})
       .add({"--threads", FlagKind::Value, "T",
             "threads for the droplet model and the whole-grid passes (default: all cores; the same result "
             "for any T)"})

@@ -1,4 +1,4 @@
-// A timelapse of a run: the view saved as numbered PNG frames every N droplets (like seed 003's movie).
+// A timelapse of a run: the view saved as numbered PNG frames every N droplets (like article 003's movie).
 #pragma once
 #include <cstdint>
 #include <string>

@@ -122,7 +122,7 @@ void drawErosionPanel(Editor& e) {
     s.current() = defaultValues(s.info());
     changed = true;
   }
-  tooltip("Every parameter of this model back to the seed's defaults");
+  tooltip("Every parameter of this model back to the article's defaults");
 
   if (std::string(s.info().name) == "droplet") {
     int mode = int(s.common.mode);
@@ -133,7 +133,7 @@ void drawErosionPanel(Editor& e) {
     }
     tooltip(
         "conserving: soil is neither created nor lost (beyond what leaves an open edge).\n"
-        "classic: the seed's arithmetic step for step, quirks included, for its exact look.");
+        "classic: the article's arithmetic step for step, quirks included, for its exact look.");
   }
   int edges = int(s.common.edges);
   const char* edgeNames[] = {"wrap", "clamp (open)"};
@@ -142,7 +142,7 @@ void drawErosionPanel(Editor& e) {
     changed = true;
   }
   tooltip(
-      "wrap: the map is tileable, as in the seed; water has no base level and basins fill with sediment.\n"
+      "wrap: the map is tileable, as in the article; water has no base level and basins fill with sediment.\n"
       "clamp: open edges; water and its sediment leave the map, so rivers drain to a base level.");
   ImGui::TextDisabled(s.common.edges == Edges::Wrap ? "Edges wrap: water never leaves, basins fill up."
                                                     : "Edges are open: water drains off the map.");

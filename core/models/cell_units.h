@@ -1,4 +1,4 @@
-// Models written in cells (the seed's droplets, the grid, particle, normal, raindrop, thermal and smooth
+// Models written in cells (the article's droplets, the grid, particle, normal, raindrop, thermal and smooth
 // models) on a terrain in metres: the model sees heights divided by the cell size, so its slopes are
 // metres per metre and its parameters keep the meaning they have on a map of 1 m cells, and the result
 // goes back in metres.

@@ -1,4 +1,4 @@
-// What an erosion run did, as the seed prints it and more.
+// What an erosion run did, as the article prints it and more.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -29,7 +29,7 @@ struct ErosionStats {
                                     // latest soilAfter and carried
   std::string toJson() const;       // keys: droplets steps avg_path long_paths random_dirs seconds
                                     // droplets_per_s steps_per_s eroded deposited lost mass_error
-  std::string summary() const;      // the seed's two debug lines and the volumes
+  std::string summary() const;      // the article's two debug lines and the volumes
 };
 
 }  // namespace runnel

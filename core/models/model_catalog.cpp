@@ -83,26 +83,26 @@ std::vector<ModelInfo> buildCatalog() {
   std::vector<ModelInfo> models;
   const ParamInfo* droplet = dropletParamInfo();
   models.push_back(
-      {"droplet", "Droplets with inertia carve channels and fill pits (seed 000, E-DOG): the main model",
+      {"droplet", "Droplets with inertia carve channels and fill pits (article 000, E-DOG): the main model",
        AmountKind::Droplets, std::vector<ParamInfo>(droplet, droplet + kDropletParamCount), createDroplet});
   models.push_back(
-      {"grid", "Water, sediment and altitude on every cell, flowing to lower neighbours (seed 002, grid)",
+      {"grid", "Water, sediment and altitude on every cell, flowing to lower neighbours (article 002, grid)",
        AmountKind::Iterations, gridParamInfo(), createGrid});
   models.push_back(
       {"particle",
-       "Particles accelerated by the surface normal, with friction, water and sediment (seed 002)",
+       "Particles accelerated by the surface normal, with friction, water and sediment (article 002)",
        AmountKind::Droplets, particleParamInfo(), createParticle});
-  models.push_back({"normal",
-                    "Drops that follow the surface normal, eroding slopes and depositing on flats (seed 001)",
-                    AmountKind::Droplets, normalDropParamInfo(), createNormal});
+  models.push_back(
+      {"normal", "Drops that follow the surface normal, eroding slopes and depositing on flats (article 001)",
+       AmountKind::Droplets, normalDropParamInfo(), createNormal});
   models.push_back({"raindrop",
-                    "Drops that step to the lowest neighbour, with a periodic blur for wind (seed 003)",
+                    "Drops that step to the lowest neighbour, with a periodic blur for wind (article 003)",
                     AmountKind::Droplets, raindropParamInfo(), createRaindrop});
   models.push_back({"thermal", "Material steeper than the talus slope slides down to lower neighbours",
                     AmountKind::Iterations, thermalParamInfo(), createThermal});
   models.push_back(
       {"smooth",
-       "A 3x3 blur that softens sharp features, like wind (seeds 001, 003); only where rain is painted",
+       "A 3x3 blur that softens sharp features, like wind (articles 001, 003); only where rain is painted",
        AmountKind::Iterations, smoothParamInfo(), createSmooth});
   models.push_back(
       {"rivers",

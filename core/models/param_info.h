@@ -8,7 +8,7 @@ struct ParamInfo {
   const char* name;  // as typed after -- on the command line and shown on the slider
   float defaultValue;
   float lo, hi;           // allowed range, inclusive
-  const char* tooltip;    // what it does, in the seed's words where the seed has them
+  const char* tooltip;    // what it does, in the article's words where the article has them
   bool logScale = false;  // slider hint for values spanning decades
 };
 

@@ -1,5 +1,5 @@
-// Springs on a rain map: sources where droplets start at a rate, besides the rain (the seed's "streams from
-// sources"). The editor places, drags and deletes them; runnel-cli takes them from --spring.
+// Springs on a rain map: sources where droplets start at a rate, besides the rain (the article's "streams
+// from sources"). The editor places, drags and deletes them; runnel-cli takes them from --spring.
 #pragma once
 #include <cstddef>
 

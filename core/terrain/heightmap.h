@@ -13,7 +13,7 @@ constexpr int kMinSide = 2;
 constexpr int kMaxSide = 16384;
 
 // How the map continues past its border.
-//  wrap:  tileable, as in the seed (water has no base level).
+//  wrap:  tileable, as in the article (water has no base level).
 //  clamp: open edges; a droplet that walks off the map leaves with its sediment.
 enum class Edges { Wrap, Clamp };
 const char* toString(Edges e);

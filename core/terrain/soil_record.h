@@ -1,6 +1,6 @@
 // The per-cell record of rock eroded and sediment deposited (Terrain::eroded / Terrain::deposited), kept the
-// seed's way: erosion takes deposited sediment first, then rock. Every model that changes heights updates it
-// through these, so the editor's overlays mean the same thing for every model.
+// article's way: erosion takes deposited sediment first, then rock. Every model that changes heights updates
+// it through these, so the editor's overlays mean the same thing for every model.
 #pragma once
 #include <algorithm>
 #include <cstddef>

@@ -6,7 +6,7 @@ namespace runnel {
 
 struct Terrain {
   Heightmap height;
-  // Rock removed from the base terrain, and sediment lying on top of it (the seed's two-component record:
+  // Rock removed from the base terrain, and sediment lying on top of it (the article's two-component record:
   // erosion takes deposited sediment first, then rock). Both are >= 0.
   Heightmap eroded;
   Heightmap deposited;

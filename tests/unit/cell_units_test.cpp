@@ -26,7 +26,7 @@ TEST(CellUnits, AMapInMetresErodesLikeTheSameMapInCells) {
   GeneratorSettings g;
   g.width = g.height = 96;
   g.seed = 4;
-  g.relief = 24.0f;  // in cells: the seed's comfortable range
+  g.relief = 24.0f;  // in cells: the article's comfortable range
   const Terrain inCells(generate(g));
   Terrain inMetres = inCells;
   for (size_t i = 0; i < inMetres.height.cellCount(); ++i) inMetres.height.data()[i] *= 32.0f;

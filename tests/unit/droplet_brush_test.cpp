@@ -1,4 +1,4 @@
-// The bell brush: the seed's 16 weights (1 - r^2/4) / (2 pi) do not sum to 1; conserving mode's do.
+// The bell brush: the article's 16 weights (1 - r^2/4) / (2 pi) do not sum to 1; conserving mode's do.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Behaviour of the droplet model (seed 000): channels and pits, the pit rule, conservation, the classic
+// Behaviour of the droplet model (article 000): channels and pits, the pit rule, conservation, the classic
 // drift, determinism, open edges and a real elevation model.
 #include <gtest/gtest.h>
 
@@ -151,7 +151,7 @@ TEST(DropletModel, ClassicModeShowsTheSeedsDrift) {
   Terrain t(fbm(256, 256, 64, 1));
   const ErosionStats st = erode(t, settingsFor(DropletMode::Classic, Edges::Wrap), 20000);
   // The unnormalised brush creates or destroys soil, and path cuts throw sediment away: far beyond
-  // rounding, and what the seed does.
+  // rounding, and what the article does.
   EXPECT_GT(std::abs(st.massError()), 1e-4) << st.summary();
   EXPECT_LT(std::abs(st.massError()), 0.05) << st.summary();
   EXPECT_EQ(t.height.firstNonFinite(), -1);

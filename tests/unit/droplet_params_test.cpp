@@ -16,11 +16,11 @@ TEST(DropletParams, TableHoldsTheSeedsDefaultsInOrder) {
   const ParamInfo* info = dropletParamInfo();
   const DropletParams defaults;
   const char* names[] = {"Kq", "Kw", "Kr", "Kd", "Ki", "min-slope", "g"};
-  const float seed[] = {10, 0.001f, 0.9f, 0.02f, 0.1f, 0.05f, 20};
+  const float article[] = {10, 0.001f, 0.9f, 0.02f, 0.1f, 0.05f, 20};
   for (int i = 0; i < kDropletParamCount; ++i) {
     EXPECT_STREQ(info[i].name, names[i]);
-    EXPECT_EQ(info[i].defaultValue, seed[i]);
-    EXPECT_EQ(dropletParamValue(defaults, i), seed[i]);
+    EXPECT_EQ(info[i].defaultValue, article[i]);
+    EXPECT_EQ(dropletParamValue(defaults, i), article[i]);
     EXPECT_LE(info[i].lo, info[i].defaultValue);
     EXPECT_GE(info[i].hi, info[i].defaultValue);
     EXPECT_GT(std::string(info[i].tooltip).size(), 20u);

@@ -1,6 +1,6 @@
 // The optimised droplet loop (core/models/droplet/droplet_kernel.cpp) against a plain transcription of the
-// seed's genDropletErosion, written here independently and kept deliberately naive: every cell through one
-// edge-aware accessor, the brush cell by cell with the seed's `continue`, the bookkeeping with its branch.
+// article's genDropletErosion, written here independently and kept deliberately naive: every cell through one
+// edge-aware accessor, the brush cell by cell with the article's `continue`, the bookkeeping with its branch.
 // The two must give bit-identical terrains and identical counts, in both modes and on both edges.
 #include <gtest/gtest.h>
 
@@ -190,7 +190,7 @@ struct Reference {
         sed -= ds;
       } else {
         ds *= -Kr;
-        // Runnel's open edges drain to a base level (the seed has none; on wrapping maps this is dh).
+        // Runnel's open edges drain to a base level (the article has none; on wrapping maps this is dh).
         const float floor = s.edges == Edges::Clamp ? std::max(nh, base) : nh;
         ds = std::min(ds, std::max(h - floor, 0.0f) * 0.99f);
         ds -= erodeAt(xi, zi, xp, zp, ds, s.edges == Edges::Clamp ? base : -INFINITY);

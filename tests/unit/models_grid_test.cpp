@@ -1,4 +1,4 @@
-// Grid hydraulic erosion (seed 002, first part).
+// Grid hydraulic erosion (article 002, first part).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -46,7 +46,7 @@ TEST(GridErosion, ConeLosesItsTopAndGainsAtItsFoot) {
   EXPECT_LT(hi1, hi0);
 }
 
-// The seed's two-pass form: cells never see each other's updates within a pass, so running on a mirrored
+// The article's two-pass form: cells never see each other's updates within a pass, so running on a mirrored
 // or transposed map and mirroring back gives exactly the same heights.
 TEST(GridErosion, TwoPassResultDoesNotDependOnCellOrder) {
   Terrain start = cone(48, 20.0f);

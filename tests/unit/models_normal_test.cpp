@@ -1,4 +1,4 @@
-// The normal-following drop (seed 001).
+// The normal-following drop (article 001).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -41,7 +41,7 @@ TEST(NormalDropErosion, ConeLosesItsTopAndConservesOnAWrappingMap) {
   EXPECT_LT(std::abs(stats.massError()), 1e-5);
 }
 
-// The seed's note: erode where the drop was one step earlier, not where it is (that digs holes).
+// The article's note: erode where the drop was one step earlier, not where it is (that digs holes).
 TEST(NormalDropErosion, ErodesThePreviousPositionNotTheCurrentOne) {
   Terrain t = tiltedPlane(32, 3.0f, 0.0f);
   const Terrain start = t;

@@ -1,4 +1,4 @@
-// Particle erosion (seed 002, second part).
+// Particle erosion (article 002, second part).
 #include <gtest/gtest.h>
 
 #include <cmath>

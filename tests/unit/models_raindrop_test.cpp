@@ -1,4 +1,4 @@
-// The lowest-neighbour raindrop (seed 003).
+// The lowest-neighbour raindrop (article 003).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -48,7 +48,7 @@ TEST(RaindropErosion, ConeLosesItsTopAndConservesWithPitDepositOne) {
   EXPECT_NEAR(t.height.sum(), start.height.sum(), 1e-6 * start.height.sum());
 }
 
-// Steepest of the 8 neighbours, slope = rise / run, the seed's erode and deposit, then the pit rule.
+// Steepest of the 8 neighbours, slope = rise / run, the article's erode and deposit, then the pit rule.
 TEST(RaindropErosion, StepsToTheLowestNeighbourWithTheSeedsAmounts) {
   Terrain t(Heightmap(8, 8, 10.0f));
   t.height.at(4, 4) = 10.0f;

@@ -170,7 +170,7 @@ TEST(RainSpawn, RainOnOneHalfLeavesTheOtherAloneWhenTheGroundRisesIntoIt) {
   double dry = 0, wet = 0;
   const std::vector<char> changed = changedByHalfRain(false, 20000, dry, wet);
   EXPECT_GT(wet, 2000);
-  // Only the erosion brush of droplets starting by the border reaches over it (the seed's brush spans the
+  // Only the erosion brush of droplets starting by the border reaches over it (the article's brush spans the
   // 4 x 4 cells around a droplet); beyond that the dry half is untouched.
   for (int y = 0; y < N; ++y)
     for (int x = N / 2 + 2; x < N; ++x) ASSERT_FALSE(changed[size_t(y) * N + size_t(x)]) << x << "," << y;

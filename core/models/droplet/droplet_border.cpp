@@ -11,7 +11,7 @@ inline int wrapNear(int x, int n) {
   return x < 0 ? x + n : (x >= n ? x - n : x);
 }
 
-// The seed's ERODE bookkeeping: erosion takes deposited sediment first, then rock.
+// The article's ERODE bookkeeping: erosion takes deposited sediment first, then rock.
 inline void erodeCell(const TerrainView& t, int64_t i, float delta) {
   t.height[i] -= delta;
   float r = t.eroded[i], d = t.deposited[i];

@@ -22,11 +22,11 @@ struct NextCell {
 // The next position `next` when it is near or past the border: wrapped, or off an open map.
 NextCell nextNearBorder(const TerrainView& t, F4 next);
 
-// Bilinear deposit of ds at the droplet in `cell`; wx * wz are the seed's four weights. Classic skips
+// Bilinear deposit of ds at the droplet in `cell`; wx * wz are the article's four weights. Classic skips
 // corners off a clamped map; conserving shares ds among the corners on it.
 void depositNearBorder(const TerrainView& t, bool conserving, int64_t cell, F4 wx, F4 wz, float ds);
 
-// The bell brush at (xi + xf, zi + zf), 0 <= xf, zf < 1, cell by cell in the seed's order, each cell
+// The bell brush at (xi + xf, zi + zf), 0 <= xf, zf < 1, cell by cell in the article's order, each cell
 // wrapped or, off a clamped map, skipped. Conserving normalises over the cells on the map. No cell is cut
 // below `floor` (-infinity: no floor); returns what the floor held back.
 float erodeNearBorder(const TerrainView& t, bool conserving, int xi, int zi, float xf, float zf, float ds,

@@ -13,7 +13,7 @@
 
 namespace runnel::droplet {
 
-constexpr float kBell = 0.1591549430918953f;  // 1 / (2 pi), the seed's brush scale
+constexpr float kBell = 0.1591549430918953f;  // 1 / (2 pi), the article's brush scale
 
 // floor() without a libm call (x86-64's baseline has no SSE4.1 round).
 inline int floorToInt(float x) {
@@ -21,10 +21,10 @@ inline int floorToInt(float x) {
   return i - (x < float(i));
 }
 
-// The seed's bell brush (1 - r^2/4) / (2 pi) over the 4 x 4 cells (xi - 1 .. xi + 2, zi - 1 .. zi + 2),
+// The article's bell brush (1 - r^2/4) / (2 pi) over the 4 x 4 cells (xi - 1 .. xi + 2, zi - 1 .. zi + 2),
 // one row per vector, 0 where the bell is not positive. xf and zf (in every lane) place the droplet at
-// xp = xi + xf: the seed's offsets x - xp are then exactly (x - xi) - xf, one rounding of the same real
-// number, so the weights are the seed's bit for bit.
+// xp = xi + xf: the article's offsets x - xp are then exactly (x - xi) - xf, one rounding of the same real
+// number, so the weights are the article's bit for bit.
 struct BellRows {
   F4 row[4];
   // (c0 + c2) + (c1 + c3) over the column sums c = (r0 + r1) + (r2 + r3): the order every path uses.
@@ -55,14 +55,14 @@ RUNNEL_INLINE F4 erodeRow(float* hgt, float* ero, float* dep, int64_t i, F4 delt
   }
   (height - delta).store(hgt + i);
   const F4 sediment = F4::load(dep + i);
-  // delta <= d: d -= delta, rock unchanged; else rock += delta - d, d = 0. Exactly the seed's values.
+  // delta <= d: d -= delta, rock unchanged; else rock += delta - d, d = 0. Exactly the article's values.
   max(sediment - delta, zero).store(dep + i);
   (F4::load(ero + i) + max(delta - sediment, zero)).store(ero + i);
   return heldBack;
 }
 
 // The bell brush on four rows of four cells that are all on the map, row j's first cell (x = xi - 1) at
-// index rows[j]. Classic takes ds times the seed's weights; conserving normalises them first.
+// index rows[j]. Classic takes ds times the article's weights; conserving normalises them first.
 // kFloor: no cell goes below `floor`; returns the amount the floor held back (0 without kFloor).
 template <bool kConserving, bool kFloor = false>
 RUNNEL_INLINE float erodeRowsAt(float* hgt, float* ero, float* dep, const int64_t (&rows)[4], F4 xf, F4 zf,
@@ -86,7 +86,7 @@ RUNNEL_INLINE float erodeInterior(float* hgt, float* ero, float* dep, int W, int
 
 // Bilinear deposit of ds1 and then ds2 (0 for one deposit) at (xi + xf, zi + zf), both corners rows on
 // the map. Each cell gets the two additions in turn, as two separate deposits would give it.
-// wx = {1 - xf, xf, 1 - xf, xf}, wz = {1 - zf, 1 - zf, zf, zf}: their product is the seed's four weights.
+// wx = {1 - xf, xf, 1 - xf, xf}, wz = {1 - zf, 1 - zf, zf, zf}: their product is the article's four weights.
 template <bool kTwo>
 RUNNEL_INLINE void depositInterior(float* hgt, float* dep, int W, int64_t i, F4 wx, F4 wz, float ds1,
                                    float ds2) {

@@ -2,7 +2,7 @@
 // the erosion brush two rows (eight cells) at a time, and the direction's length and the bilinear height
 // with horizontal adds. Each does the baseline path's operations lane by lane in the same order, so both give
 // the same terrain to the bit; they only need fewer instructions. No FMA: a fused multiply-add rounds once
-// where the seed rounds twice.
+// where the article rounds twice.
 #pragma once
 #include <cstdint>
 
@@ -80,7 +80,7 @@ RUNNEL_AVX2 float erodeInteriorAvx2(float* hgt, float* ero, float* dep, int W, i
 }
 
 // sqrt(dx dx + dz dz) in every lane, for dir = {dx, dz, dx, dz}: hadd adds each pair of squares in the
-// seed's order. (dpps would do it in one instruction fewer, but its latency, on the chain from one step
+// article's order. (dpps would do it in one instruction fewer, but its latency, on the chain from one step
 // to the next, made the loop slower.)
 RUNNEL_AVX2 F4 lengthAvx2(F4 dir) {
   const __m128 squares = _mm_mul_ps(dir.v, dir.v);

@@ -1,4 +1,4 @@
-// The droplet loop of seed 000. The arithmetic follows the seed's code expression by expression (same
+// The droplet loop of article 000. The arithmetic follows the article's code expression by expression (same
 // operations in the same order), so `classic` reproduces its look; tests/unit/droplet_reference_test.cpp
 // holds a plain transcription and checks this loop against it bit for bit.
 //
@@ -12,8 +12,8 @@
 // state passes from one to the other without register moves). Each of the four variants (mode x edges)
 // is a function of its own, so that each gets the registers to itself.
 //
-// Two deliberate differences from the seed, in both modes: the position is wrapped into the map when it
-// crosses a wrapping border (the seed lets it run on and masks the index; the difference is one float
+// Two deliberate differences from the article, in both modes: the position is wrapped into the map when it
+// crosses a wrapping border (the article lets it run on and masks the index; the difference is one float
 // rounding at the crossing), and a negative v^2 from rounding is taken as 0 instead of giving NaN.
 #include "droplet_kernel.h"
 
@@ -80,7 +80,7 @@ RUNNEL_INLINE void depositHere(const TerrainView& t, bool cornersIn, int64_t cel
     depositNearBorder(t, kConserving, cell, weightsX(u), weightsZ(u), ds);
 }
 
-// (h00 (1 - xf) + h10 xf) (1 - zf) + (h01 (1 - xf) + h11 xf) zf, the seed's order.
+// (h00 (1 - xf) + h10 xf) (1 - zf) + (h01 (1 - xf) + h11 xf) zf, the article's order.
 RUNNEL_INLINE float bilinear(F4 corners, F4 wx, F4 wz) {
   const F4 rows = corners * wx;
   const F4 mix = (rows + rows.shuffle<1, 1, 3, 3>()) * wz;
@@ -97,7 +97,7 @@ RUNNEL_INLINE float speedOf(float x) {
 }
 
 // Vectors hold (x, z) pairs in lanes 0 and 1 (repeated in 2 and 3), the four corner heights
-// {h00, h10, h01, h11}, and the bilinear weights; every lane does the seed's scalar operation.
+// {h00, h10, h01, h11}, and the bilinear weights; every lane does the article's scalar operation.
 // Runs droplet `d` from where it stands until it ends (true) or steps out of `region` (false).
 // kFloor (open edges): the brush cuts no cell below the base level. kAvx2: the AVX2 brush (the caller
 // must be compiled for AVX2).
@@ -237,13 +237,13 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       h += fill;
       s -= fill;
       // From rest the capacity is 0, so Kd of the remaining load is dropped too, in the same step and
-      // at the same place (the seed does both); one pass over the corners does the two deposits.
+      // at the same place (the article does both); one pass over the corners does the two deposits.
       const float ds = s * k.Kd;
       if (cornersHere)
         depositInterior<true>(hgt, dep, W, cell, weightsX(u), weightsZ(u), fill, ds);
       else
         depositHere<kConserving>(t, false, cell, u, fill), depositHere<kConserving>(t, false, cell, u, ds);
-      const float dh = (h - nh) + ds;  // the seed's DEPOSIT(dh)
+      const float dh = (h - nh) + ds;  // the article's DEPOSIT(dh)
       s -= ds;
       v = speedOf<kAvx2>(k.Kg * dh);  // v * v + Kg dh with v = 0 (0 + x is x)
     } else {
@@ -253,11 +253,11 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       if (s >= q) {  // ds >= 0 (x - y is 0 only when x == y)
         ds *= k.Kd;
         depositHere<kConserving>(t, cornersHere, cell, u, ds);
-        dh += ds;  // the seed's DEPOSIT(dh)
+        dh += ds;  // the article's DEPOSIT(dh)
         s -= ds;
       } else {
         ds *= k.minusKr;
-        // Never more than the drop to the next position (the seed's dh * 0.99), nor below the base level
+        // Never more than the drop to the next position (the article's dh * 0.99), nor below the base level
         // on open edges.
         float most = dh * 0.99f;
         if constexpr (kFloor) {
@@ -286,7 +286,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
     }
     w *= k.evaporation;
 
-    // Move on, carrying the next cell's heights as read before this step's changes (as the seed does).
+    // Move on, carrying the next cell's heights as read before this step's changes (as the article does).
     cell = ncell;
     u = nu;
     h = nh;

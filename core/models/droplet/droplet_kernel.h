@@ -40,7 +40,7 @@ using DropletLoop = bool (*)(const TerrainView&, const DropletConstants&, const 
 struct DropletConstants {
   float Kq, Kd, Ki, minSlope;
   float minusKr;      // -Kr: an eroding step multiplies its (negative) load - capacity by it
-  float Kg;           // 2 g, as the seed writes it
+  float Kg;           // 2 g, as the article writes it
   float evaporation;  // 1 - Kw
   uint32_t maxPath;   // pathLimitFactor x the larger map side
   float baseLevel;    // erosion stops at this height (open edges); -infinity on wrapping maps
@@ -66,7 +66,7 @@ void runDroplet(const TerrainView& t, const DropletConstants& k, int x, int z, D
 struct DropletState {
   float x = 0, z = 0;     // position, on the map
   float dx = 0, dz = 0;   // direction
-  float corners[4] = {};  // h00 h10 h01 h11 of its cell, read before the last step's changes (as the seed)
+  float corners[4] = {};  // h00 h10 h01 h11 of its cell, read before the last step's changes (as the article)
   float h = 0;            // its height, read likewise
   float ground[4] = {};   // when stopped: the corner heights right after its last step
   float s = 0, v = 0, w = 1;
@@ -105,7 +105,7 @@ void setDropletCpu(DropletCpu cpu);  // for tests; process-wide, read by droplet
 DropletCpu dropletCpu();             // the one in use: Baseline or Avx2
 
 // The erosion brush alone: removes `ds` with the bell brush around (xp, zp), as one erosion step does
-// (classic: the seed's weights; conserving: normalised). For tests of the brush.
+// (classic: the article's weights; conserving: normalised). For tests of the brush.
 void erodeWithBrush(const TerrainView& t, DropletMode mode, float xp, float zp, float ds);
 
 }  // namespace runnel

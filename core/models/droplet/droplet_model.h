@@ -1,23 +1,24 @@
-// The droplet model of seed 000 (E-DOG, "Water erosion on heightmap terrain"), in two modes.
+// The droplet model of article 000 (E-DOG, "Water erosion on heightmap terrain"), in two modes.
 //
 // run() lets droplets [first, first + count) loose one after another, in index order. Droplet i starts at
 // rain->sample() (or a uniform cell when rain is null) drawn from DropletRandom(seed, i), exactly on the
-// cell as the seed does, and runs the seed's loop (core/models/droplet/droplet_kernel.cpp) until it stops in
-// a pit, hits the path limit (pathLimitFactor x the larger side) or, on clamped edges, walks off the map. Any
-// batch split of the same droplets gives a bit-identical terrain.
+// cell as the article does, and runs the article's loop (core/models/droplet/droplet_kernel.cpp) until it
+// stops in a pit, hits the path limit (pathLimitFactor x the larger side) or, on clamped edges, walks off the
+// map. Any batch split of the same droplets gives a bit-identical terrain.
 //
 // Stats: eroded is the soil droplets picked up; deposited what they laid down again (eroded - lost);
 // lost is what left with a droplet (off an open edge, or thrown away at a classic path cut);
 // soilBefore/soilAfter are the terrain's height sums, so massError() measures soil created or destroyed
-// by the arithmetic itself: float rounding in conserving mode, the seed's drift in classic.
+// by the arithmetic itself: float rounding in conserving mode, the article's drift in classic.
 // Each run() sums the map twice (O(cells)) unless setSoilTotals(false): the simulation worker and
 // runnel-cli measure once around their batches instead.
 //
 // The order (settings.order): tiled by default (core/models/droplet/droplet_tiles.h, on settings.threads
 // threads, the same terrain for any thread count and any batch split; a run may end with droplets of its last
-// wave in flight, which the next run continues), or sequential (one droplet after another, the seed's order).
-// A run continues the last one when `first` is where that one ended (and first > 0); any other run starts
-// afresh: droplets in flight are dropped and, on open edges, the outlet is the terrain's lowest height.
+// wave in flight, which the next run continues), or sequential (one droplet after another, the article's
+// order). A run continues the last one when `first` is where that one ended (and first > 0); any other run
+// starts afresh: droplets in flight are dropped and, on open edges, the outlet is the terrain's lowest
+// height.
 #pragma once
 #include <memory>
 

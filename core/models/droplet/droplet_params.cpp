@@ -27,7 +27,7 @@ DropletOrder dropletOrderFromString(const std::string& s) {
 }
 
 namespace {
-// Defaults are the seed's; tooltips are the seed's own words, with what the range means for an artist.
+// Defaults are the article's; tooltips are the article's own words, with what the range means for an artist.
 // Names are spelt as on the command line (--min-slope).
 const ParamInfo kDropletParams[kDropletParamCount] = {
     {"Kq", 10.0f, 0.0f, 100.0f,

@@ -1,4 +1,4 @@
-// The droplet model's parameters (seed 000) with the seed's defaults, in one place.
+// The droplet model's parameters (article 000) with the article's defaults, in one place.
 #pragma once
 #include <cstdint>
 #include <limits>
@@ -19,7 +19,7 @@ struct DropletParams {
   float g = 20.0f;         // gravity accelerating the flow
 };
 
-// classic:    the seed's arithmetic step for step, quirks included (DESIGN.md lists them).
+// classic:    the article's arithmetic step for step, quirks included (DESIGN.md lists them).
 // conserving: brush normalised over the cells it touches, sediment at a path cut is dropped where the
 //             droplet stands, so total soil changes only by float rounding (plus what leaves an open edge).
 enum class DropletMode { Conserving, Classic };
@@ -33,7 +33,7 @@ DropletMode dropletModeFromString(const std::string& s);  // throws Error naming
 //             except that a run ending inside a wave has run the wave's later droplets too. Against
 //             sequential on a 512 fBm map (relief 128, 200k droplets): eroded volume +0.26%, steps +0.76%,
 //             height-change maps correlate 0.994 (tests/bench/bench_parallel --compare).
-// sequential: one droplet after another in index order on one thread (the seed's order), the reference;
+// sequential: one droplet after another in index order on one thread (the article's order), the reference;
 //             the same terrain for any batch split.
 enum class DropletOrder { Tiled, Sequential };
 const char* toString(DropletOrder o);
@@ -44,7 +44,7 @@ struct DropletSettings {
   DropletMode mode = DropletMode::Conserving;
   Edges edges = Edges::Wrap;
   uint64_t seed = 1;
-  // A droplet stops after this many steps times the larger map side (the seed: 4 x HMAP_SIZE).
+  // A droplet stops after this many steps times the larger map side (the article: 4 x HMAP_SIZE).
   int pathLimitFactor = 4;
   // Open (clamp) edges: the outlet's level. Water leaving the map drains to it, and erosion never takes
   // the ground below it, as rivers cut down to the sea and no further; without it the border, which is

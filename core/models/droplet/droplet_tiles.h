@@ -19,7 +19,7 @@
 //
 // Why waves of at most 1024 droplets: the droplets of a wave that cross a tile border wait there while the
 // rest of their tile runs, and those behind them keep digging the channel up to the border but not past
-// it. Too many at once (4096 on a 1024 fBm map) dug pits at the borders that set off the seed's runaway
+// it. Too many at once (4096 on a 1024 fBm map) dug pits at the borders that set off the article's runaway
 // pit-digging (eroded volume thousands of times that of the one-at-a-time order). At one droplet per 256
 // cells (at most 1024) the eroded volume stays within about 0.5% of the one-at-a-time order's; see
 // DropletOrder in droplet_params.h for the measured difference.

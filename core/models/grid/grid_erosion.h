@@ -1,10 +1,10 @@
-// Grid hydraulic erosion (seed 002, first part): every vertex holds altitude a, water w and suspended
+// Grid hydraulic erosion (article 002, first part): every vertex holds altitude a, water w and suspended
 // sediment s. Water moves to lower neighbours (all 8; diagonals weighted 1/sqrt 2) in proportion to how much
 // lower their water surface a + w is; moving water carries sediment up to Kc times the water moved, eroding
 // Ks of a shortfall and dropping Kd of an excess. Rain falls every `rainEvery` iterations, scaled per cell by
 // the rain map's density; evaporation takes a share of w each iteration.
 //
-// Two passes per iteration (the seed's form): the first decides every cell's outflow from the old state,
+// Two passes per iteration (the article's form): the first decides every cell's outflow from the old state,
 // the second gathers inflows. No cell reads a value another cell of the same pass writes, so neither the
 // order of cells nor the split of rows over threads changes the result (bit for bit).
 //

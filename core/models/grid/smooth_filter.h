@@ -1,8 +1,8 @@
-// A 3x3 smoothing filter (the [1 2 1] x [1 2 1] / 16 blur of seeds 001 and 003), usable as a model of its
+// A 3x3 smoothing filter (the [1 2 1] x [1 2 1] / 16 blur of articles 001 and 003), usable as a model of its
 // own ("smooth": one unit = one pass) and as the raindrop model's periodic blur that stands in for wind.
 //
 // Conserves: the total height on a wrapping map, up to float rounding (the kernel's weights sum to 1). With
-// clamp edges the border is padded with copies of the edge cells (the seed's np.pad 'edge'), which changes
+// clamp edges the border is padded with copies of the edge cells (the article's np.pad 'edge'), which changes
 // the total slightly along the border. As a model it takes the painted rain map as a mask (a smoothing
 // brush: paint where, then run it): each cell moves by its density times the strength, so an unpainted
 // cell never changes; a partial mask does not conserve the total.

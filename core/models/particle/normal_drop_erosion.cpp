@@ -21,7 +21,7 @@ const std::array<ParamField<NormalDropParams>, 7> kFields{{
     {"iterationScale", &NormalDropParams::iterationScale, 0.0f, 1.0f,
      "Erosion ramps up by this much per step, so a fresh drop erodes little", true},
     {"friction", &NormalDropParams::friction, 0.0f, 1.0f,
-     "Share of the previous velocity the drop keeps every step (the seed's friction)"},
+     "Share of the previous velocity the drop keeps every step (the article's friction)"},
     {"speed", &NormalDropParams::speed, 0.0f, 10.0f,
      "How strongly the surface normal pushes the drop each step", true},
     {"maxSteps", &NormalDropParams::maxSteps, 1.0f, 10000.0f, "Step limit of one drop", true},
@@ -33,7 +33,7 @@ struct Normal {
   float x, y, z;
 };
 
-// The mean of the unit normals at the 8 cells around (cx, cy), as the seed's interpolated_normal.
+// The mean of the unit normals at the 8 cells around (cx, cy), as the article's interpolated_normal.
 Normal meanNormal(const CellAccess& cells, int cx, int cy) {
   Normal sum{0, 0, 0};
   for (int dy = -1; dy <= 1; ++dy)
@@ -104,7 +104,7 @@ void NormalDropErosion::run(Terrain& terrain, const RainMap* rain, uint64_t firs
     }
     run.steps += uint64_t(step);
     if (step >= maxSteps) ++run.longPaths;
-    // The seed forgets what a stopped drop carries; here it settles around where the drop stops.
+    // The article forgets what a stopped drop carries; here it settles around where the drop stops.
     drops.endDrop(onMap, cx, cy, sediment);
   }
   drops.finish(count, stats);

@@ -1,14 +1,14 @@
-// The normal-following drop (seed 001): a drop follows the surface normal. Where the ground is steep (the
+// The normal-following drop (article 001): a drop follows the surface normal. Where the ground is steep (the
 // normal's vertical part nz is small) it erodes Ke (1 - nz); where it is flat it deposits Kd nz of its
 // sediment. Erosion ramps up over the first steps (iterationScale per step) and both act on the cell the
-// drop was in one step earlier: eroding where it stands would dig holes (the seed's note). The velocity
+// drop was in one step earlier: eroding where it stands would dig holes (the article's note). The velocity
 // keeps `friction` of itself and adds `speed` times the normal's horizontal part; the drop stops on ground
 // flatter than `flatness`, after maxSteps steps, or off an open edge. The normal is the mean of the unit
-// normals of the 8 cells around the drop, as in the seed.
+// normals of the 8 cells around the drop, as in the article.
 //
 // Conserves: the total height plus sediment carried off an open (clamp) edge (stats.lost), up to float
-// rounding (the seed drops the sediment still carried; here it settles where the drop stops). Erosion never
-// takes a cell below its lowest neighbour.
+// rounding (the article drops the sediment still carried; here it settles where the drop stops). Erosion
+// never takes a cell below its lowest neighbour.
 //
 // One unit = one drop, drawn from the rain map with its own random numbers (seed, index).
 #pragma once

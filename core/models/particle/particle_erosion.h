@@ -1,9 +1,9 @@
-// Particle erosion (seed 002, second part): a particle starts with zero velocity, some water and no
+// Particle erosion (article 002, second part): a particle starts with zero velocity, some water and no
 // sediment. Each step it is accelerated by Ka times the horizontal part of the (unit) surface normal, slowed
 // by friction Kf, and moved by its velocity. At the cell it reaches it compares its sediment s with what it
 // could carry, Kc |v| w: Kd of an excess is dropped, Ks of a shortfall is taken from the ground. Water
 // evaporates at a fixed rate; the particle stops when dry, off an open edge, or at the path limit.
-// Positions are continuous; normals, erosion and deposits use the cell the particle is in, as the seed
+// Positions are continuous; normals, erosion and deposits use the cell the particle is in, as the article
 // allows. Erosion never takes a cell below its lowest neighbour, so extreme values cannot dig wells.
 //
 // Conserves: the total height plus sediment carried off an open (clamp) edge (stats.lost), up to float

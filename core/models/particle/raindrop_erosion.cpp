@@ -60,7 +60,7 @@ void RaindropErosion::run(Terrain& terrain, const RainMap* rain, uint64_t first,
     DropletRandom r(seed_, i);
     const DropStart s0 = drops.starts.draw(r);
     int x = int(s0.x), y = int(s0.y);
-    float soil = 0;  // the seed's totalsoil
+    float soil = 0;  // the article's totalsoil
     int step = 0;
     bool left = false;
     for (; step < limit; ++step) {

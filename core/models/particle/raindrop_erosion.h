@@ -1,12 +1,12 @@
-// The lowest-neighbour raindrop (seed 003): a drop falls on a cell and repeatedly moves to the lowest of
+// The lowest-neighbour raindrop (article 003): a drop falls on a cell and repeatedly moves to the lowest of
 // its 8 neighbours. Each move takes slope * erosionRate from the cell it leaves (slope = rise / run, run 1
 // or sqrt 2) and drops soilamount * depositRate / slope of what it carries on the cell it reaches (as the
-// seed's code). Where no neighbour is lower, it deposits `pitDeposit` of its soil and stops: 1 is the
-// seed's first rule (deposit all, which piles spikes), smaller values its later one (a fixed share; the
+// article's code). Where no neighbour is lower, it deposits `pitDeposit` of its soil and stops: 1 is the
+// article's first rule (deposit all, which piles spikes), smaller values its later one (a fixed share; the
 // rest leaves the system). Every `blurEvery` drops the whole map is blurred (the 3x3 smoothing filter at
 // `blurStrength`), standing in for wind; the blur runs after drop i when (i + 1) % blurEvery == 0, so it
 // falls at the same drops however a run is split into batches.
-// Unlike the seed, a drop never deposits more than it carries, never digs a cell below half way down to
+// Unlike the article, a drop never deposits more than it carries, never digs a cell below half way down to
 // its lowest neighbour, and heights are not clamped at 0. With clamp edges a drop on the border with no
 // lower neighbour flows off the map with its soil.
 //
