@@ -16,6 +16,9 @@ class Camera {
   float pitch = 0.6f;  // radians above the horizon, looking down at the target
   float distance = 100.0f;
   float fovY = glm::radians(40.0f);
+  // Straight down with north up and no perspective: a 2D map of the terrain (and its overlay). Orbiting
+  // does nothing then; panning and zooming work as ever.
+  bool topView = false;
 
   glm::vec3 eye() const;
   glm::mat4 view() const;

@@ -86,6 +86,9 @@ void ShaderProgram::set(const char* name, const glm::vec2& v) {
 void ShaderProgram::set(const char* name, const glm::vec3& v) {
   glUniform3fv(location(name), 1, glm::value_ptr(v));
 }
+void ShaderProgram::set(const char* name, const glm::vec3* v, int count) {
+  glUniform3fv(location(name), count, glm::value_ptr(v[0]));
+}
 void ShaderProgram::set(const char* name, const glm::vec4& v) {
   glUniform4fv(location(name), 1, glm::value_ptr(v));
 }

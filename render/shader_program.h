@@ -24,6 +24,7 @@ class ShaderProgram {
   void set(const char* name, float v);
   void set(const char* name, const glm::vec2& v);
   void set(const char* name, const glm::vec3& v);
+  void set(const char* name, const glm::vec3* v, int count);  // a vec3 array uniform's first `count`
   void set(const char* name, const glm::vec4& v);
   void set(const char* name, const glm::mat4& v);
 

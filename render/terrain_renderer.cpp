@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/sim/simulation_worker.h"
+#include "render/overlay_ramps.h"
 #include "render/rain_layer.h"
 
 namespace runnel::render {
@@ -256,7 +257,15 @@ void TerrainRenderer::draw(const Camera& camera, const TerrainStyle& style, int 
   p.set("uOverlay", style.overlay == Overlay::Flow && !flowReady ? 0 : int(style.overlay));
   p.set("uFlow", 4);
   p.set("uFlowRange", glm::vec2(flowLo_, flowHi_));
-  p.set("uOverlayScale", std::max(style.overlayScale, 1e-6f));
+  p.set("uOverlayRange", glm::max(style.overlayRange, glm::vec2(1e-6f)));
+  p.set("uSlopeRange", glm::radians(kSlopeOverlayDegrees));
+  glm::vec3 rampA[kRampStops], rampB[kRampStops];
+  for (int i = 0; i < kRampStops; ++i) {
+    rampA[i] = toLinear(rampOf(style.overlay).stops[i]);
+    rampB[i] = toLinear(rampOf(style.overlay, true).stops[i]);
+  }
+  p.set("uRampA", rampA, kRampStops);
+  p.set("uRampB", rampB, kRampStops);
   p.set("uSunDir", sun);
   p.set("uSunColor", glm::vec3(1.0f, 0.93f, 0.82f) * 1.6f);
   p.set("uSkyColor", sky);

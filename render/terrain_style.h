@@ -4,9 +4,12 @@
 
 namespace runnel::render {
 
-// Flow: the discharge (log scale) where water gathers, from TerrainRenderer::uploadFlow.
-enum class Overlay { None, Eroded, Deposited, Both, Flow };
-constexpr int kOverlayCount = 5;
+// Flow: the discharge (log scale) where water gathers, from TerrainRenderer::uploadFlow. Slope: the ground's
+// slope in degrees. Colours: render/overlay_ramps.h.
+enum class Overlay { None, Eroded, Deposited, Both, Flow, Slope };
+constexpr int kOverlayCount = 6;
+// The overlays' names, as the View panel, the O key's status line and the script's `view overlay` say them.
+constexpr const char* kOverlayNames[kOverlayCount] = {"none", "eroded", "deposited", "both", "flow", "slope"};
 
 struct TerrainStyle {
   float exaggeration = 1.0f;  // vertical scale of the view (not of the data)
@@ -17,7 +20,11 @@ struct TerrainStyle {
   float rockBlendDeg = 4.0f;
   float sedimentDepth = 0.15f;  // deposited soil deeper than this shows as sediment (world units)
   Overlay overlay = Overlay::None;
-  float overlayScale = 1.0f;  // eroded/deposited amount shown at full strength
+  // Eroded and deposited amounts shown at full colour: the 99th percentile of each map (autoRange), or
+  // overlayScale metres for both.
+  bool autoRange = true;
+  float overlayScale = 1.0f;
+  glm::vec2 overlayRange{1.0f, 1.0f};  // what the view draws with (eroded, deposited): set by the editor
   float sunAzimuthDeg = 135.0f;
   float sunElevationDeg = 35.0f;
   // Colours in sRGB as the artist picks them.

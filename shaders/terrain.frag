@@ -19,10 +19,13 @@ uniform float uRockBlend;      // radians of blend either side
 uniform float uSedimentDepth;  // deposited soil deeper than this shows as sediment
 uniform int uHeightRamp;       // 1: colour flat ground by height instead
 
-uniform int uOverlay;          // 0 none, 1 eroded, 2 deposited, 3 both, 4 flow
-uniform float uOverlayScale;   // amount shown at full strength
+uniform int uOverlay;          // 0 none, 1 eroded, 2 deposited, 3 both, 4 flow, 5 slope
+uniform vec2 uOverlayRange;    // eroded (x) and deposited (y) amounts shown at full colour
 uniform sampler2D uFlow;       // log10 of the discharge in square metres
 uniform vec2 uFlowRange;       // shown from faint (x) to full (y)
+uniform float uSlopeRange;     // radians shown at full colour
+uniform vec3 uRampA[5];        // the overlay's colour ramp, linear (render/overlay_ramps.h)
+uniform vec3 uRampB[5];        // the deposited ramp when both show
 
 uniform sampler2D uRain;       // rain density, 0..1
 uniform int uRainOverlay;      // 1: tint by rain density (dry brown, wet blue)
@@ -52,6 +55,12 @@ vec3 heightRamp(float t) {
   return mix(c3, c4, t - 3.0);
 }
 
+vec3 ramp(vec3 stops[5], float t) {
+  float at = clamp(t, 0.0, 1.0) * 4.0;
+  int i = min(int(at), 3);
+  return mix(stops[i], stops[i + 1], at - float(i));
+}
+
 void main() {
   if (uWire == 1) {
     fragColor = vec4(uWireColor, 1.0);
@@ -74,16 +83,21 @@ void main() {
   float rock = smoothstep(uRockAngle - uRockBlend, uRockAngle + uRockBlend, angle);
   vec3 albedo = mix(mix(ground, uSedimentColor, sediment), uRockColor, rock);
 
-  if (uOverlay == 1 || uOverlay == 3)
-    albedo = mix(albedo, vec3(0.95, 0.25, 0.1), 0.85 * clamp(eroded / uOverlayScale, 0.0, 1.0));
-  if (uOverlay == 2 || uOverlay == 3)
-    albedo = mix(albedo, vec3(0.1, 0.45, 0.95), 0.85 * clamp(deposited / uOverlayScale, 0.0, 1.0));
-  if (uOverlay == 4) {
-    // Streams pale cyan, big rivers deep blue; below the range (hillslopes) nothing.
-    float t = clamp((texture(uFlow, tc).r - uFlowRange.x) / (uFlowRange.y - uFlowRange.x),
-                    0.0, 1.0);
-    albedo = mix(albedo, mix(vec3(0.45, 0.85, 1.0), vec3(0.02, 0.15, 0.75), t), 0.9 * smoothstep(0.0, 0.1, t));
+  // Overlays along their ramps; where there is (next to) nothing the terrain shows through.
+  if (uOverlay == 1 || uOverlay == 3) {
+    float t = eroded / uOverlayRange.x;
+    albedo = mix(albedo, ramp(uRampA, t), 0.9 * smoothstep(0.0, 0.03, t));
   }
+  if (uOverlay == 2 || uOverlay == 3) {
+    float t = deposited / uOverlayRange.y;
+    albedo = mix(albedo, ramp(uOverlay == 3 ? uRampB : uRampA, t), 0.9 * smoothstep(0.0, 0.03, t));
+  }
+  if (uOverlay == 4) {
+    // Below the range (hillslopes) nothing.
+    float t = (texture(uFlow, tc).r - uFlowRange.x) / (uFlowRange.y - uFlowRange.x);
+    albedo = mix(albedo, ramp(uRampA, t), 0.9 * smoothstep(0.0, 0.1, t));
+  }
+  if (uOverlay == 5) albedo = mix(albedo, ramp(uRampA, angle / uSlopeRange), 0.85);
 
   if (uRainOverlay == 1 && vSkirt == 0.0) {
     float rain = texture(uRain, tc).r;

@@ -122,6 +122,10 @@ void Editor::frame() {
   if (snapshot_)
     renderer_->showEroded(*snapshot_->terrain,
                           style.overlay == render::Overlay::Eroded || style.overlay == render::Overlay::Both);
+  const bool amounts = style.overlay == render::Overlay::Eroded ||
+                       style.overlay == render::Overlay::Deposited || style.overlay == render::Overlay::Both;
+  if (snapshot_ && amounts && style.autoRange)
+    overlayRanges_.update(*snapshot_->terrain, snapshot_->version, start);
   if (snapshot_ && style.overlay == render::Overlay::Flow) {
     flow_.update(
         {snapshot_->terrain, snapshot_->version, rain.revision(), cellSize()},
@@ -142,6 +146,7 @@ void Editor::frame() {
     renderer_->draw(camera, viewStyle(), viewX_, 0, viewWidth(), fbH_);
   }
   drawSpringMarkers();
+  drawOverlayLegend(*this);
 
   // The timelapse records the view alone, without the panel.
   if (snapshot_ && recorder.due(snapshot_->dropletsDone) && snapshot_->dropletsDone > 0) {

@@ -15,6 +15,7 @@
 #include "app/editor/flow_overlay.h"
 #include "app/editor/frame_recorder.h"
 #include "app/editor/key_taps.h"
+#include "app/editor/overlay_legend.h"
 #include "app/editor/rain_tool.h"
 #include "app/editor/recovery_folder.h"
 #include "app/editor/stats_history.h"
@@ -199,6 +200,7 @@ class Editor {
   render::TerrainStyle viewStyle() const {
     render::TerrainStyle s = style;
     s.exaggeration = verticalScale();
+    s.overlayRange = s.autoRange ? overlayRanges_.ranges() : glm::vec2(s.overlayScale);
     return s;
   }
   KeyTaps keyTaps;                   // the key presses since the last frame (main.cpp's key callback)
@@ -277,6 +279,7 @@ class Editor {
   double frameMs_ = 0;
   int fbW_ = 1, fbH_ = 1, viewX_ = 0;
   FlowOverlay flow_;
+  OverlayRanges overlayRanges_;  // the eroded and deposited overlays' automatic ranges
   // Unsaved work: edits_ counts changes, savedEdits_ and autosavedEdits_ what the project file and the last
   // autosave hold; dropletsSeen_ and rainSeen_ notice runs and rain edits.
   uint64_t edits_ = 0, savedEdits_ = 0, autosavedEdits_ = 0, dropletsSeen_ = 0, rainSeen_ = 0;

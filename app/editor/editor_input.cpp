@@ -65,6 +65,10 @@ void Editor::handleShortcuts() {
       case GLFW_KEY_O:
         style.overlay = render::Overlay((int(style.overlay) + 1) % render::kOverlayCount);
         break;
+      case GLFW_KEY_T:  // the 2D top view and back, the terrain framed either way
+        camera.topView = !camera.topView;
+        framePending_ = true;
+        break;
       case GLFW_KEY_TAB:
         showPanel = !showPanel;
         break;
@@ -87,8 +91,11 @@ void Editor::handleMouse() {
   float sx = io.DisplayFramebufferScale.x, sy = io.DisplayFramebufferScale.y;
   ImVec2 d = io.MouseDelta;
   // With a rain tool the left and right buttons paint or place springs; the middle button still pans.
-  if (!rainTool && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) camera.orbit(d.x, d.y);
+  // From straight above there is nothing to orbit: the left button pans the map.
+  if (!rainTool && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f) && !camera.topView)
+    camera.orbit(d.x, d.y);
   if ((!rainTool && ImGui::IsMouseDragging(ImGuiMouseButton_Right, 0.0f)) ||
+      (!rainTool && camera.topView && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) ||
       ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f))
     camera.pan(d.x * sx, d.y * sy, fbH_);
   if (io.MouseWheel != 0.0f) {

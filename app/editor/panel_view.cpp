@@ -10,21 +10,6 @@
 
 namespace runnel::editor {
 
-namespace {
-
-// An area given as log10 of m², in words: "2.0 ha", "154 km²".
-std::string areaText(float log10SquareMetres) {
-  const double m2 = std::pow(10.0, double(log10SquareMetres));
-  char text[32];
-  if (m2 < 1e6)
-    std::snprintf(text, sizeof text, "%.1f ha", m2 / 1e4);
-  else
-    std::snprintf(text, sizeof text, "%.3g km\xc2\xb2", m2 / 1e6);
-  return text;
-}
-
-}  // namespace
-
 void drawViewPanel(Editor& e) {
   render::TerrainStyle& s = e.style;
   ImGui::PushID("view");
@@ -51,14 +36,14 @@ void drawViewPanel(Editor& e) {
       "The 3D view's resolution relative to the window. Software OpenGL (llvmpipe) starts at 0.5x, as\n"
       "its cost is per pixel.");
 
-  const char* overlays[render::kOverlayCount] = {"none", "eroded", "deposited", "eroded + deposited", "flow"};
   int overlay = int(s.overlay);
-  if (ImGui::Combo("Overlay", &overlay, overlays, render::kOverlayCount))
+  if (ImGui::Combo("Overlay", &overlay, render::kOverlayNames, render::kOverlayCount))
     s.overlay = render::Overlay(overlay);
   tooltip(
-      "Paint over the terrain what erosion did: rock removed (red), sediment laid down (blue); or where\n"
-      "water flows: the drainage area of every cell under the painted rain, streams pale, rivers deep\n"
-      "blue (O cycles)");
+      "Paint over the terrain what erosion did: rock removed (yellow to deep red), sediment laid down\n"
+      "(pale to deep blue), both; where water flows: the drainage area of every cell under the painted\n"
+      "rain, streams pale, rivers deep blue; or the slope, green flats to purple cliffs. A key in the\n"
+      "view's corner gives the values (O cycles)");
   if (s.overlay == render::Overlay::Flow) {
     const FlowOverlay& flow = e.flow();
     if (!flow.error().empty())
@@ -69,8 +54,17 @@ void drawViewPanel(Editor& e) {
     else
       ImGui::TextDisabled("flow: working out where water goes...");
   }
-  ImGui::SliderFloat("Overlay scale", &s.overlayScale, 0.01f, 50.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
-  tooltip("Amount (world units) shown at full strength");
+  ImGui::Checkbox("Auto range", &s.autoRange);
+  tooltip(
+      "Eroded and deposited: full colour at the depth that 99% of the changed cells stay under, worked\n"
+      "out again as erosion goes, so a few deep pits do not wash out the rest. Off: the overlay scale.");
+  ImGui::SameLine();
+  if (ImGui::Checkbox("Top view", &e.camera.topView)) e.frameTerrain();
+  tooltip("Straight down, north up, no perspective: a 2D map of the terrain and its overlay (T)");
+  ImGui::BeginDisabled(s.autoRange);
+  ImGui::SliderFloat("Overlay scale", &s.overlayScale, 0.001f, 50.0f, "%.3f m", ImGuiSliderFlags_Logarithmic);
+  ImGui::EndDisabled();
+  tooltip("Eroded or deposited depth shown at full colour, in metres (with Auto range off)");
 
   ImGui::SliderFloat("Rock slope", &s.rockAngleDeg, 5.0f, 80.0f, "%.0f deg");
   tooltip("Slopes steeper than this show as bare rock");

@@ -110,21 +110,27 @@ void setView(Editor& e, const std::string& name, const std::string& value) {
         throw Error("view " + name + ": '" + value + "' is not a number " + range);
       }
       *n.field = n.degrees ? glm::radians(v) : v;
+      if (n.field == &s.overlayScale) s.autoRange = false;  // a scale given is the one wanted
       return;
     }
   struct Switch {
     const char* name;
     bool* field;
   };
-  const Switch switches[] = {
-      {"wireframe", &s.wireframe}, {"height-ramp", &s.heightRamp}, {"panel", &e.showPanel}};
+  const Switch switches[] = {{"wireframe", &s.wireframe},
+                             {"height-ramp", &s.heightRamp},
+                             {"panel", &e.showPanel},
+                             {"auto-range", &s.autoRange},
+                             {"top", &e.camera.topView}};
   for (const Switch& sw : switches)
     if (name == sw.name) return void(*sw.field = parseBool(name, value));
   if (name == "overlay") {
-    const char* names[render::kOverlayCount] = {"none", "eroded", "deposited", "both", "flow"};
-    for (int i = 0; i < render::kOverlayCount; ++i)
-      if (value == names[i]) return void(s.overlay = render::Overlay(i));
-    throw Error("overlay: '" + value + "' is not one of none, eroded, deposited, both, flow");
+    std::string names;
+    for (int i = 0; i < render::kOverlayCount; ++i) {
+      if (value == render::kOverlayNames[i]) return void(s.overlay = render::Overlay(i));
+      names += std::string(i ? ", " : "") + render::kOverlayNames[i];
+    }
+    throw Error("overlay: '" + value + "' is not one of " + names);
   }
   throw Error("view: unknown setting '" + name + "'");
 }

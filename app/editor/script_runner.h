@@ -8,7 +8,8 @@
 //   import PATH [range=LO:HI] [size=WxH]
 //   open PATH | save PATH
 //   set NAME VALUE            an erosion setting: a model parameter, model, preset, seed, mode, edges, ...
-//   view NAME VALUE           exaggeration, wireframe, height-ramp, overlay, overlay-scale, rock-angle,
+//   view NAME VALUE           exaggeration, wireframe, height-ramp, overlay, overlay-scale (turns
+//                             auto-range off), auto-range, top (the 2D top view), rock-angle,
 //                             sediment-depth, sun-elevation, sun-azimuth, panel, yaw, pitch, distance,
 //                             resolution
 //                             (degrees for angles); `view frame` frames the terrain
