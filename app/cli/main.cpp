@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "core/base/error.h"
 #include "core/base/memory_budget.h"
+#include "core/io/atomic_file.h"
 
 namespace {
 
@@ -81,6 +82,8 @@ std::vector<std::string> takeMemoryLimit(std::vector<std::string> args) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Outputs of a run killed while it renamed them into place appear now, all of them (atomic_file.h).
+  runnel::recoverInterruptedCommits();
   if (argc < 2) {
     std::fputs(kUsage, stderr);
     return 2;

@@ -16,6 +16,7 @@
 #include "app/editor/editor_options.h"
 #include "app/editor/script_runner.h"
 #include "core/base/error.h"
+#include "core/io/atomic_file.h"
 #include "render/gl.h"
 
 using namespace runnel;
@@ -183,6 +184,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     setMemoryLimit(options.maxMemory);
+    recoverInterruptedCommits();  // a killed run's or export's files, renamed into place (atomic_file.h)
     return runEditor(options);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "runnel: %s\n", e.what());

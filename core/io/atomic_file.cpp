@@ -11,11 +11,14 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <set>
 
 #include "core/base/error.h"
 #include "heightmap_io.h"
+#include "user_folders.h"
 
 namespace runnel {
 
@@ -111,6 +114,55 @@ void syncFolderOf(const std::string& file) {
     ::close(dir);
   }
 }
+
+// Commit journals: "commit-PID-N" in the state folder's commits/, one "TEMP\tFILE" line a rename (absolute
+// paths), after a first line kJournalHead and before a last line "end".
+constexpr const char* kJournalHead = "runnel-commit 1";
+constexpr const char* kJournalPrefix = "commit-";
+
+std::string commitsFolder() {
+  const std::string state = userStateFolder();
+  return state.empty() ? std::string() : state + "/commits";
+}
+
+std::string absolute(const std::string& path) {
+  if (!path.empty() && path[0] == '/') return path;
+  char here[PATH_MAX];
+  if (!::getcwd(here, sizeof here)) return path;
+  return std::string(here) + "/" + path;
+}
+
+// Writes `text` to `path` whole: a temporary file beside it, synced and renamed. False when any step fails.
+bool writeJournal(const std::string& path, const std::string& text) {
+  const std::string temp = tempNameFor(path);
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) return false;
+  bool ok = ::write(fd, text.data(), text.size()) == ssize_t(text.size()) && ::fsync(fd) == 0;
+  ok = ::close(fd) == 0 && ok;
+  ok = ok && ::rename(temp.c_str(), path.c_str()) == 0;
+  if (!ok) {
+    ::unlink(temp.c_str());
+    return false;
+  }
+  syncFolderOf(path);
+  return true;
+}
+
+// The journal's renames; empty when it is not a whole journal.
+std::vector<std::pair<std::string, std::string>> readJournal(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::vector<std::pair<std::string, std::string>> renames;
+  if (!std::getline(in, line) || line != kJournalHead) return {};
+  while (std::getline(in, line)) {
+    if (line == "end") return renames;
+    const size_t tab = line.find('\t');
+    if (tab == std::string::npos) return {};
+    renames.emplace_back(line.substr(0, tab), line.substr(tab + 1));
+  }
+  return {};  // no "end": not whole
+}
+
 }  // namespace
 
 // A group opened inside another joins it: its files wait for the outer group's commit.
@@ -129,19 +181,64 @@ void PublishGroup::commit() {
   if (openGroup == this) openGroup = nullptr;
   std::vector<Held> held = std::move(held_);
   held_.clear();
+  // One rename is atomic by itself; several are journalled first (see the header).
+  std::string journal;
+  if (held.size() > 1 && !commitsFolder().empty()) {
+    static std::atomic<unsigned> counter{0};
+    std::string text = std::string(kJournalHead) + "\n";
+    for (const Held& h : held) text += absolute(h.temp) + "\t" + absolute(h.file) + "\n";
+    text += "end\n";
+    std::error_code ignored;
+    std::filesystem::create_directories(commitsFolder(), ignored);
+    journal =
+        commitsFolder() + "/" + kJournalPrefix + std::to_string(getpid()) + "-" + std::to_string(counter++);
+    if (!writeJournal(journal, text)) journal.clear();
+  }
   for (size_t i = 0; i < held.size(); ++i)
     if (::rename(held[i].temp.c_str(), held[i].file.c_str()) != 0) {
       const int err = errno;
       for (size_t j = i; j < held.size(); ++j) ::unlink(held[j].temp.c_str());
+      if (!journal.empty()) ::unlink(journal.c_str());
       throw Error("cannot write " + held[i].target + ": " + std::strerror(err));
     }
   for (const Held& h : held) syncFolderOf(h.file);
+  if (!journal.empty()) ::unlink(journal.c_str());
+}
+
+size_t recoverInterruptedCommits() {
+  const std::string folder = commitsFolder();
+  if (folder.empty()) return 0;
+  size_t renamed = 0;
+  if (DIR* dir = ::opendir(folder.c_str())) {
+    std::vector<std::string> journals;
+    while (const dirent* entry = ::readdir(dir)) {
+      const std::string name = entry->d_name;
+      if (name.rfind(kJournalPrefix, 0) != 0) continue;
+      const long pid = std::strtol(name.c_str() + std::strlen(kJournalPrefix), nullptr, 10);
+      if (pid > 0 && pid != getpid() && !processIsRunning(pid)) journals.push_back(folder + "/" + name);
+    }
+    ::closedir(dir);
+    for (const std::string& journal : journals) {
+      // A temporary file that is gone was renamed before the kill.
+      for (const auto& [temp, file] : readJournal(journal))
+        if (::rename(temp.c_str(), file.c_str()) == 0) {
+          syncFolderOf(file);
+          ++renamed;
+        }
+      ::unlink(journal.c_str());
+    }
+  }
+  removeDeadTemporaries(folder);  // a journal being written when its process died
+  return renamed;
 }
 
 AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
   if (target_.empty() || target_.back() == '/') fail("not a file name", EISDIR);
   file_ = followLinks(target_);
   if (file_.empty()) fail("", errno);
+  // A dead process's journalled commit is finished before any of its temporaries could be taken for litter.
+  static std::once_flag recovered;
+  std::call_once(recovered, [] { recoverInterruptedCommits(); });
   removeDeadTemporaries(folderOf(file_));
   for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
     temp_ = tempNameFor(file_);

@@ -17,6 +17,12 @@ namespace runnel {
 // renames every one over its file; a group dropped without commit() removes them, and no file it was
 // writing has changed (a full disk at the third output leaves the first two as they were). A group opened
 // while another is open joins it.
+//
+// A kill between two of commit()'s renames would leave some files new and some old. So before renaming,
+// commit() writes a journal of the renames to do (in the user's state folder, commits/); the first process
+// to write a file afterwards (or recoverInterruptedCommits()) finishes the renames of a dead process's
+// journal before any temporary file is removed, so the set ends all new. Without a state folder the
+// renames go ahead unjournalled.
 class PublishGroup {
  public:
   PublishGroup();
@@ -38,6 +44,10 @@ class PublishGroup {
 
 // False only when no process `pid` exists (one run by another user counts as running).
 bool processIsRunning(long pid);
+
+// Finishes the renames of the commits that processes killed mid-commit left journalled (see PublishGroup);
+// returns how many files it renamed. Runs by itself before a process's first write; tools call it at start.
+size_t recoverInterruptedCommits();
 
 class AtomicFile {
  public:

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
@@ -121,6 +122,62 @@ TEST(AtomicFile, AGroupOfFilesAppearsTogetherOrNotAtAll) {
   EXPECT_EQ(dir.names(), (std::set<std::string>{"a.txt", "b.txt", "c.txt"}));
   writeFileAtomically(a, "alone");  // no group open: published at once
   EXPECT_EQ(readBytes(a), "alone");
+}
+
+// A kill between a group's renames: the journal commit() wrote first lets the next process finish them, so
+// the set ends all new; a journal that was not written whole changes nothing.
+TEST(AtomicFile, AGroupKilledMidCommitIsFinishedByTheNextProcess) {
+  ScratchDir dir, state;
+  const char* before = std::getenv("XDG_STATE_HOME");
+  const std::string saved = before ? before : "";
+  setenv("XDG_STATE_HOME", state.path().c_str(), 1);
+  const pid_t child = fork();
+  if (child == 0) _exit(0);
+  ASSERT_GT(child, 0);
+  waitpid(child, nullptr, 0);  // the killed writer: a process id no process has
+  const std::string dead = std::to_string(child);
+  const std::string a = dir.file("a.txt"), b = dir.file("b.txt"), c = dir.file("c.txt");
+  writeBytes(a, "new a");  // renamed before the kill
+  writeBytes(b, "old b");
+  writeBytes(c, "old c");
+  const std::string tempB = dir.file(".runnel-tmp-" + dead + "-1"),
+                    tempC = dir.file(".runnel-tmp-" + dead + "-2");
+  writeBytes(tempB, "new b");
+  writeBytes(tempC, "new c");
+  const std::string commits = state.path().string() + "/runnel/commits";
+  std::filesystem::create_directories(commits);
+  writeBytes(commits + "/commit-" + dead + "-0",
+             "runnel-commit 1\n" + dir.file(".runnel-tmp-" + dead + "-0") + "\t" + a + "\n" + tempB + "\t" +
+                 b + "\n" + tempC + "\t" + c + "\nend\n");
+  // A journal cut short (no "end"): its renames are not done.
+  const std::string tempD = dir.file(".runnel-tmp-" + dead + "-3");
+  writeBytes(tempD, "new d");
+  writeBytes(dir.file("d.txt"), "old d");
+  writeBytes(commits + "/commit-" + dead + "-1",
+             "runnel-commit 1\n" + tempD + "\t" + dir.file("d.txt") + "\n");
+
+  EXPECT_EQ(recoverInterruptedCommits(), 2u);
+  EXPECT_EQ(readBytes(a), "new a");
+  EXPECT_EQ(readBytes(b), "new b");
+  EXPECT_EQ(readBytes(c), "new c");
+  EXPECT_EQ(readBytes(dir.file("d.txt")), "old d");
+  EXPECT_TRUE(std::filesystem::is_empty(commits));
+  writeFileAtomically(dir.file("e.txt"), "e");  // the next write there removes the dead temporaries
+  EXPECT_EQ(dir.names(), (std::set<std::string>{"a.txt", "b.txt", "c.txt", "d.txt", "e.txt"}));
+
+  // A group's own commit leaves no journal behind.
+  {
+    PublishGroup outputs;
+    writeFileAtomically(a, "newer a");
+    writeFileAtomically(b, "newer b");
+    outputs.commit();
+  }
+  EXPECT_EQ(readBytes(b), "newer b");
+  EXPECT_TRUE(std::filesystem::is_empty(commits));
+  if (before)
+    setenv("XDG_STATE_HOME", saved.c_str(), 1);
+  else
+    unsetenv("XDG_STATE_HOME");
 }
 
 }  // namespace
