@@ -19,7 +19,7 @@ struct ErosionSettings {
   ModelCommon common;
   // Target length of a worker batch. 30 ms rather than the worker's 8: each droplet-model batch also pays a
   // pass over the whole map (its soil sums), which at 8 ms on a 1024 map with the view competing for the CPU
-  // shrinks the batches to a few droplets (see notes/from-editor.md). The view updates at most every 30 ms
+  // shrinks the batches to a few droplets. The view updates at most every 30 ms
   // anyway (the worker's publish interval).
   double batchMilliseconds = 30.0;
   // Where Play stops, in the current model's unit, in total since the last reset (0: never): per unit, so

@@ -19,6 +19,20 @@ check() {
 check core 'app/|render/|shaders/|GLFW/|glad/|GL/|imgui|backends/|glm/' "core is the engine: no app, render, window, GL or UI"
 check render 'app/|imgui|backends/|GLFW/' "render draws with GL: no app, UI or window"
 check app/cli 'app/editor/|render/|GLFW/|glad/|GL/|imgui|backends/|glm/' "the CLI is headless: no editor, render, GL or UI"
+# The editor's window-free library (app/CMakeLists.txt, RUNNEL_EDITOR_CORE_FILES): no GL, window or UI, and
+# nothing of the editor outside the library.
+core_files=$(sed -n '/^set(RUNNEL_EDITOR_CORE_FILES/,/)/p' app/CMakeLists.txt | tr -d '()' | tr ' ' '\n' |
+  grep -v -e '^set$' -e '^RUNNEL_EDITOR_CORE_FILES$' -e '^$')
+[ -n "$core_files" ] || { echo "app/CMakeLists.txt: no RUNNEL_EDITOR_CORE_FILES list"; bad=1; }
+library=$(echo "$core_files" | paste -sd '|')
+for f in $core_files; do
+  for src in app/editor/$f.h app/editor/$f.cpp; do
+    [ -f "$src" ] || continue
+    found=$(grep -nE "^[[:space:]]*#[[:space:]]*include[[:space:]]*[<\"](render/|GLFW/|glad/|GL/|imgui|backends/|app/editor/)" "$src" |
+      grep -vE "app/editor/($library)\.h")
+    [ -n "$found" ] && { echo "$found" | sed "s|^|$src:|; s|\$|   <- the editor's window-free library: no GL, window, UI or other editor file|"; bad=1; }
+  done
+done
 # core's rooms, lowest first: base (errors, threads, vectors) < terrain (heightmaps and their cells) < generate
 # (noise and generators) < rain (the painted rain and springs) < models (the erosion models and their
 # parameters) < sim (running a model: the worker, chunked runs) < io (files and formats) < recipes (presets).
