@@ -18,8 +18,9 @@ namespace {
 
 constexpr bool kLittleEndianHost = std::endian::native == std::endian::little;
 
-// One whitespace-separated header word (at most 32 characters).
-std::string headerWord(InputFile& file) {
+// One whitespace-separated header word (at most 32 characters); `ended`, if given, gets the character that
+// ended it.
+std::string headerWord(InputFile& file, int* ended = nullptr) {
   int c = file.get();
   while (c != EOF && std::isspace(c)) c = file.get();
   std::string word;
@@ -29,6 +30,7 @@ std::string headerWord(InputFile& file) {
   }
   if (word.empty() || word.size() >= 32 || c == EOF)
     throw Error(file.path() + ": corrupt or truncated PFM header");
+  if (ended) *ended = c;
   // The single whitespace character after the last word has been consumed; the samples start here.
   return word;
 }
@@ -49,7 +51,8 @@ Heightmap readPfm(const std::string& path) {
   if (magic != "Pf" && magic != "PF") throw Error(path + ": not a PFM file (expected 'Pf' or 'PF')");
   const int channels = magic == "PF" ? 3 : 1;
   long width = headerInt(file, "width"), height = headerInt(file, "height");
-  std::string scaleWord = headerWord(file);
+  int afterScale = 0;
+  std::string scaleWord = headerWord(file, &afterScale);
   char* end = nullptr;
   double scale = std::strtod(scaleWord.c_str(), &end);
   if (*end != '\0' || !std::isfinite(scale) || scale == 0)
@@ -57,6 +60,12 @@ Heightmap readPfm(const std::string& path) {
   checkSize(width, height, path);
   uint64_t needed = uint64_t(width) * uint64_t(height) * channels * 4;
   uint64_t available = file.size() - file.position();
+  // A header written with Windows line ends: "\r\n" after the scale, where the format has one character.
+  if (afterScale == '\r' && available == needed + 1) {
+    if (file.get() != '\n')
+      throw Error(path + ": corrupt PFM (a carriage return after the scale is not followed by a line feed)");
+    --available;
+  }
   if (available < needed)
     throw Error(path + ": truncated PFM (" + std::to_string(available) + " bytes of samples, " +
                 std::to_string(needed) + " needed)");

@@ -14,6 +14,7 @@ RainMap readRainMap(const std::string& path) {
   // Integer images map their samples to densities 0..1, whatever a sidecar says about heights.
   ReadOptions options;
   options.range = HeightRange{0.0f, 1.0f};
+  options.allowNonFinite = true;  // checked below, as a density
   const Heightmap density = readHeightmap(path, options);
   const float tolerance = 1e-6f;
   std::vector<uint16_t> levels(density.cellCount());
@@ -21,8 +22,9 @@ RainMap readRainMap(const std::string& path) {
     for (int x = 0; x < density.width(); ++x) {
       const float d = density.at(x, y);
       if (!(d >= -tolerance && d <= 1.0f + tolerance))
-        throw Error(path + ": rain density " + std::to_string(d) + " at (" + std::to_string(x) + ", " +
-                    std::to_string(y) + ") is outside [0, 1]");
+        throw Error(path + ": the rain density at x=" + std::to_string(x) + ", y=" + std::to_string(y) +
+                    " is " + (std::isnan(d) ? std::string("NaN") : std::to_string(d)) +
+                    " (a rain map holds densities from 0, no rain, to 1, full rain)");
       levels[size_t(y) * size_t(density.width()) + size_t(x)] = RainMap::toLevel(d);
     }
   RainMap rain(density.width(), density.height(), 0.0f);

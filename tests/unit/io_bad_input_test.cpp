@@ -2,6 +2,7 @@
 // content (or stays absent) and no temporary file is left behind.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -199,6 +200,25 @@ TEST(BadInput, CorruptPfmHeaders) {
     writeBytes(path, text);
     EXPECT_MENTIONS(errorOf([&] { readHeightmap(path); }), path);
   }
+}
+
+// A PFM whose header lines end in "\r\n" (written on Windows) reads as the same map.
+TEST(BadInput, APfmWithWindowsLineEndsReads) {
+  ScratchDir dir;
+  writeHeightmap(dir.file("unix.pfm"), testMap());
+  std::string bytes = readBytes(dir.file("unix.pfm"));
+  for (size_t at = 0, lines = 0; lines < 3; ++lines) {
+    at = bytes.find('\n', at);
+    bytes.insert(at, "\r");
+    at += 2;
+  }
+  writeBytes(dir.file("windows.pfm"), bytes);
+  const Heightmap a = readHeightmap(dir.file("unix.pfm")), b = readHeightmap(dir.file("windows.pfm"));
+  ASSERT_EQ(a.cellCount(), b.cellCount());
+  EXPECT_TRUE(std::equal(a.data(), a.data() + a.cellCount(), b.data()));
+  bytes[bytes.find("\r\n", bytes.find("\r\n", bytes.find("\r\n") + 2) + 2) + 1] = 'x';  // "\r" then no "\n"
+  writeBytes(dir.file("broken.pfm"), bytes);
+  EXPECT_MENTIONS(errorOf([&] { readHeightmap(dir.file("broken.pfm")); }), "broken.pfm");
 }
 
 TEST(BadInput, UnknownExtensionsAndWriteOnlyFormats) {

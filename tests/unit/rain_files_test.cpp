@@ -2,6 +2,7 @@
 // identify sees grey PNGs, bad files and bad springs are refused by name with nothing written.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
@@ -106,7 +107,15 @@ TEST(RainFiles, BadFilesAreRefusedByNameAndNothingIsWritten) {
   Heightmap tooMuch(8, 8, 0.5f);
   tooMuch.at(3, 4) = 1.5f;
   writeHeightmap(dir.file("float.r32"), tooMuch);
-  EXPECT_TRUE(refuses([&] { readRainMap(dir.file("float.r32")); }, "(3, 4)"));
+  EXPECT_TRUE(
+      refuses([&] { readRainMap(dir.file("float.r32")); }, "float.r32: the rain density at x=3, y=4 is 1.5"));
+  // NaN is a bad density too, said as one (not as a height).
+  tooMuch.at(3, 4) = 0.5f;
+  tooMuch.data()[2 * 8 + 5] = std::nanf("");
+  testing::writeBytes(dir.file("nan.r32"), std::string(reinterpret_cast<const char*>(tooMuch.data()),
+                                                       tooMuch.cellCount() * sizeof(float)));
+  EXPECT_TRUE(
+      refuses([&] { readRainMap(dir.file("nan.r32")); }, "nan.r32: the rain density at x=5, y=2 is NaN"));
   // A good write over an existing map replaces it whole.
   writeRainMap(dir.file("rain.png"), rain);
   EXPECT_EQ(readRainMap(dir.file("rain.png")).level(50, 10), 0);
