@@ -486,7 +486,13 @@ bool Editor::openProject(const std::string& path) {
 
 bool Editor::loadProject(const std::string& path, bool remember) {
   try {
-    applyProject(readProject(path), "open " + path);
+    ProjectData project = readProject(path);
+    try {
+      applyProject(std::move(project), "open " + path);
+    } catch (const Error& e) {  // the model or a setting the project names: say which file named it
+      const std::string why = e.what();
+      throw Error(why.find(path) == std::string::npos ? path + ": " + why : why);
+    }
     projectPath = path;
     if (remember) rememberRecent(path);
     savedEdits_ = edits_;

@@ -84,13 +84,19 @@ ProjectData readProject(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path + ": cannot open the project file");
   std::string line;
-  if (!std::getline(in, line) || line != kMagic)
+  // A header edited on Windows ends its lines in "\r\n": the "\r" is not part of the line.
+  auto nextLine = [&] {
+    if (!std::getline(in, line)) return false;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return true;
+  };
+  if (!nextLine() || line != kMagic)
     throw Error(path + ": not a Runnel project (the first line should be '" + kMagic + "')");
   ProjectData p;
   int w = 0, h = 0;
   bool ended = false, sawMaps = false, hasRain = false;
   std::vector<Spring> springs;
-  while (std::getline(in, line)) {
+  while (nextLine()) {
     if (line == "end") {
       ended = true;
       break;
