@@ -18,11 +18,8 @@ namespace runnel {
 namespace {
 
 std::unique_ptr<ErosionModel> createDroplet(const std::vector<float>& values, const ModelCommon& common) {
-  if (values.size() != size_t(kDropletParamCount))
-    throw Error("droplet: expected " + std::to_string(kDropletParamCount) + " parameter values, got " +
-                std::to_string(values.size()));
   DropletSettings s;
-  for (int i = 0; i < kDropletParamCount; ++i) *dropletParamField(s.params, i) = values[size_t(i)];
+  s.params = paramsFromValues(dropletParamFields(), values, "droplet");
   s.mode = common.mode;
   s.edges = common.edges;
   s.seed = common.seed;
@@ -81,10 +78,9 @@ std::unique_ptr<ErosionModel> createRivers(const std::vector<float>& values, con
 
 std::vector<ModelInfo> buildCatalog() {
   std::vector<ModelInfo> models;
-  const ParamInfo* droplet = dropletParamInfo();
-  models.push_back(
-      {"droplet", "Droplets with inertia carve channels and fill pits (article 000, E-DOG): the main model",
-       AmountKind::Droplets, std::vector<ParamInfo>(droplet, droplet + kDropletParamCount), createDroplet});
+  models.push_back({"droplet",
+                    "Droplets with inertia carve channels and fill pits (article 000, E-DOG): the main model",
+                    AmountKind::Droplets, dropletParamInfo(), createDroplet});
   models.push_back(
       {"grid", "Water, sediment and altitude on every cell, flowing to lower neighbours (article 002, grid)",
        AmountKind::Iterations, gridParamInfo(), createGrid});

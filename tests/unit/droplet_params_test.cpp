@@ -12,21 +12,23 @@
 namespace runnel {
 namespace {
 
-TEST(DropletParams, TableHoldsTheSeedsDefaultsInOrder) {
-  const ParamInfo* info = dropletParamInfo();
+TEST(DropletParams, TableHoldsTheArticlesDefaultsInOrder) {
+  const std::vector<ParamInfo> info = dropletParamInfo();
   const DropletParams defaults;
   const char* names[] = {"Kq", "Kw", "Kr", "Kd", "Ki", "min-slope", "g"};
   const float article[] = {10, 0.001f, 0.9f, 0.02f, 0.1f, 0.05f, 20};
-  for (int i = 0; i < kDropletParamCount; ++i) {
+  ASSERT_EQ(info.size(), kDropletParamCount);
+  for (size_t i = 0; i < kDropletParamCount; ++i) {
     EXPECT_STREQ(info[i].name, names[i]);
     EXPECT_EQ(info[i].defaultValue, article[i]);
-    EXPECT_EQ(dropletParamValue(defaults, i), article[i]);
+    EXPECT_EQ(defaults.*(dropletParamFields()[i].field), article[i]);
     EXPECT_LE(info[i].lo, info[i].defaultValue);
     EXPECT_GE(info[i].hi, info[i].defaultValue);
     EXPECT_GT(std::string(info[i].tooltip).size(), 20u);
   }
-  DropletParams p;
-  *dropletParamField(p, 5) = 0.5f;
+  // Values in table order make the struct, as the catalog builds the model from the sliders.
+  const DropletParams p =
+      paramsFromValues(dropletParamFields(), {10, 0.001f, 0.9f, 0.02f, 0.1f, 0.5f, 20}, "droplet");
   EXPECT_EQ(p.minSlope, 0.5f);
   EXPECT_NO_THROW(validate(defaults));
 }

@@ -1,7 +1,5 @@
 #include "droplet_params.h"
 
-#include <stdexcept>
-
 #include "core/base/error.h"
 
 namespace runnel {
@@ -27,51 +25,36 @@ DropletOrder dropletOrderFromString(const std::string& s) {
 }
 
 namespace {
-// Defaults are the article's; tooltips are the article's own words, with what the range means for an artist.
-// Names are spelt as on the command line (--min-slope).
-const ParamInfo kDropletParams[kDropletParamCount] = {
-    {"Kq", 10.0f, 0.0f, 100.0f,
+// Tooltips are the article's own words, with what the range means for an artist; defaults are the struct's
+// (the article's). Names are spelt as on the command line (--min-slope).
+const std::array<ParamField<DropletParams>, kDropletParamCount> kFields{{
+    {"Kq", &DropletParams::Kq, 0.0f, 100.0f,
      "Soil carry capacity: q = max(slope, minSlope) * v * w * Kq. Higher cuts deeper channels.", true},
-    {"Kw", 0.001f, 0.0f, 0.5f,
+    {"Kw", &DropletParams::Kw, 0.0f, 0.5f,
      "Water evaporation speed: each step keeps (1 - Kw) of the water. Higher makes shorter-lived flows.",
      true},
-    {"Kr", 0.9f, 0.0f, 1.0f,
+    {"Kr", &DropletParams::Kr, 0.0f, 1.0f,
      "Erosion speed: how fast the soil is removed (the share of the missing load taken per step).", false},
-    {"Kd", 0.02f, 0.0f, 1.0f,
+    {"Kd", &DropletParams::Kd, 0.0f, 1.0f,
      "Deposition speed: how fast the extra sediment is dropped (the share of the excess per step).", true},
-    {"Ki", 0.1f, 0.0f, 1.0f, "Direction inertia. Higher values make channel turns smoother.", false},
-    {"min-slope", 0.05f, 0.0f, 10.0f,
+    {"Ki", &DropletParams::Ki, 0.0f, 1.0f, "Direction inertia. Higher values make channel turns smoother.",
+     false},
+    {"min-slope", &DropletParams::minSlope, 0.0f, 10.0f,
      "Lowest slope used for the soil carry capacity, so flat water still carries some soil.", true},
-    {"g", 20.0f, 0.0f, 1000.0f, "Gravity that accelerates the flows by the height they drop.", true},
-};
+    {"g", &DropletParams::g, 0.0f, 1000.0f, "Gravity that accelerates the flows by the height they drop.",
+     true},
+}};
 }  // namespace
 
-const ParamInfo* dropletParamInfo() {
-  return kDropletParams;
+const std::array<ParamField<DropletParams>, kDropletParamCount>& dropletParamFields() {
+  return kFields;
 }
-
-float* dropletParamField(DropletParams& p, int index) {
-  switch (index) {
-    case 0:
-      return &p.Kq;
-    case 1:
-      return &p.Kw;
-    case 2:
-      return &p.Kr;
-    case 3:
-      return &p.Kd;
-    case 4:
-      return &p.Ki;
-    case 5:
-      return &p.minSlope;
-    case 6:
-      return &p.g;
-  }
-  throw std::out_of_range("droplet parameter index " + std::to_string(index));
+std::vector<ParamInfo> dropletParamInfo() {
+  return paramInfos(kFields);
 }
 
 void validate(const DropletParams& p) {
-  for (int i = 0; i < kDropletParamCount; ++i) checkParam(kDropletParams[i], dropletParamValue(p, i));
+  validateFields(kFields, p);
 }
 
 }  // namespace runnel

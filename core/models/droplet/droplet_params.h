@@ -1,10 +1,12 @@
 // The droplet model's parameters (article 000) with the article's defaults, in one place.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
-#include "core/models/param_info.h"
+#include "core/models/param_fields.h"
 #include "core/terrain/heightmap.h"
 
 namespace runnel {
@@ -55,13 +57,11 @@ struct DropletSettings {
   int threads = 0;  // tiled order: threads to run on (0: every hardware thread); the result does not change
 };
 
-// The seven parameters in the order Kq, Kw, Kr, Kd, Ki, minSlope, g: names, defaults, ranges, tooltips.
-constexpr int kDropletParamCount = 7;
-const ParamInfo* dropletParamInfo();
-float* dropletParamField(DropletParams& p, int index);
-inline float dropletParamValue(const DropletParams& p, int index) {
-  return *dropletParamField(const_cast<DropletParams&>(p), index);
-}
+// The seven parameters in the order Kq, Kw, Kr, Kd, Ki, minSlope, g, in the parameter table every model
+// uses (core/models/param_fields.h): names, ranges, tooltips; the defaults are DropletParams'.
+constexpr size_t kDropletParamCount = 7;
+const std::array<ParamField<DropletParams>, kDropletParamCount>& dropletParamFields();
+std::vector<ParamInfo> dropletParamInfo();
 
 // Throws Error naming the first parameter that is NaN or out of range.
 void validate(const DropletParams& p);
