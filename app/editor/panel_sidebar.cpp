@@ -49,13 +49,21 @@ void drawShortcutList() {
       {"Alt + left drag", "orbit while a rain tool is active"},
       {"Esc", "back to the camera"},
   };
-  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingStretchProp)) {
+  // The keys' column as wide as its longest entry, the descriptions wrapped in what is left: at 1280x720 the
+  // panel is narrow, and a cut-off line says nothing.
+  float keyWidth = 0.0f;
+  for (const auto& k : keys) keyWidth = std::max(keyWidth, ImGui::CalcTextSize(k[0]).x);
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, keyWidth);
+    ImGui::TableSetupColumn("does", ImGuiTableColumnFlags_WidthStretch);
     for (const auto& k : keys) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(k[0]);
       ImGui::TableNextColumn();
-      ImGui::TextDisabled("%s", k[1]);
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+      ImGui::TextWrapped("%s", k[1]);
+      ImGui::PopStyleColor();
     }
     ImGui::EndTable();
   }
