@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 
 #include <sys/stat.h>
 
@@ -87,12 +88,14 @@ std::string printable(const std::string& name) {
 // type it does not know at its declared size before reading a byte of it (fuzzed 4 KB files asked for
 // 1-1.8 GB: tests/fuzz/corpus/fuzz_heightmap/regress-exr-*); the core API (checkExrSize) lets those through.
 void checkExrAttributes(const std::string& path) {
-  FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return;  // readExr reports it
+  // Closed on every way out: a throw from checkSize below once left the file open (the fuzzer ran out of
+  // file descriptors after a million inputs).
+  const std::unique_ptr<FILE, int (*)(FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+  if (!file) return;  // readExr reports it
+  FILE* f = file.get();
   struct stat st;
   const uint64_t fileBytes = fstat(fileno(f), &st) == 0 ? uint64_t(st.st_size) : 0;
   auto fail = [&](const std::string& what) {
-    std::fclose(f);
     throw Error(path + ": " + what + " (truncated or corrupt EXR)");
   };
   auto left = [&] {
@@ -137,10 +140,8 @@ void checkExrAttributes(const std::string& path) {
   };
   unsigned char start[8];
   if (std::fread(start, 1, 8, f) != 8 || start[0] != 0x76 || start[1] != 0x2f || start[2] != 0x31 ||
-      start[3] != 0x01) {
-    std::fclose(f);
-    return;  // not an EXR: the reader says so
-  }
+      start[3] != 0x01)
+    return;                                       // not an EXR: the reader says so
   const bool multipart = (start[5] & 0x10) != 0;  // version flags bit 12
   std::string name, type, channel;
   for (;;) {
@@ -178,7 +179,6 @@ void checkExrAttributes(const std::string& path) {
     }
     if (!multipart) break;
   }
-  std::fclose(f);
 }
 
 }  // namespace

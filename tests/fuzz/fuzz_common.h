@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "core/base/memory_budget.h"
@@ -21,7 +22,10 @@ inline std::string writeInput(const uint8_t* data, size_t size, const std::strin
   }();
   const std::string path = folder + "/input" + extension;
   FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) std::abort();
+  if (!f) {  // out of file descriptors (a reader that leaks them) or a full disk: say which, then stop
+    std::perror(path.c_str());
+    std::abort();
+  }
   if (size) std::fwrite(data, 1, size, f);
   std::fclose(f);
   return path;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <limits>
 
 #include "core/base/error.h"
@@ -200,6 +201,28 @@ TEST(BadInput, CorruptPfmHeaders) {
     writeBytes(path, text);
     EXPECT_MENTIONS(errorOf([&] { readHeightmap(path); }), path);
   }
+}
+
+// An EXR whose header declares an absurd size is refused, and the file is closed again: the check that
+// refuses it once left it open, and a fuzzing campaign ran out of file descriptors.
+TEST(BadInput, ARefusedExrLeavesNoFileOpen) {
+  ScratchDir dir;
+  writeHeightmap(dir.file("good.exr"), testMap());
+  std::string bytes = readBytes(dir.file("good.exr"));
+  const std::string key = std::string("dataWindow") + '\0' + "box2i" + '\0';
+  const size_t at = bytes.find(key);
+  ASSERT_NE(at, std::string::npos);
+  const int32_t huge = 99999;  // x1: a window 100000 wide
+  std::memcpy(&bytes[at + key.size() + 4 + 8], &huge, 4);
+  writeBytes(dir.file("wide.exr"), bytes);
+  auto openFiles = [] {
+    return std::distance(std::filesystem::directory_iterator("/proc/self/fd"),
+                         std::filesystem::directory_iterator{});
+  };
+  const auto before = openFiles();
+  for (int i = 0; i < 50; ++i)
+    EXPECT_MENTIONS(errorOf([&] { readHeightmap(dir.file("wide.exr")); }), "wide.exr");
+  EXPECT_EQ(openFiles(), before);
 }
 
 // A PFM whose header lines end in "\r\n" (written on Windows) reads as the same map.
