@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdlib>
@@ -183,7 +184,12 @@ void PublishGroup::commit() {
   held_.clear();
   // One rename is atomic by itself; several are journalled first (see the header).
   std::string journal;
-  if (held.size() > 1 && !commitsFolder().empty()) {
+  // A journal line cannot hold a path with a tab or a line break in it: such a set goes unjournalled.
+  const bool writable = std::none_of(held.begin(), held.end(), [](const Held& h) {
+    return absolute(h.temp).find_first_of("\t\n") != std::string::npos ||
+           absolute(h.file).find_first_of("\t\n") != std::string::npos;
+  });
+  if (held.size() > 1 && writable && !commitsFolder().empty()) {
     static std::atomic<unsigned> counter{0};
     std::string text = std::string(kJournalHead) + "\n";
     for (const Held& h : held) text += absolute(h.temp) + "\t" + absolute(h.file) + "\n";
