@@ -3,6 +3,7 @@
 // on any thread count and any split into runs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -380,7 +381,7 @@ TEST(RiversModel, TheResultDrainsEverywhere) {
 TEST(RiversModel, PaintedRainMakesTheRivers) {
   // Rain on the west half only, against a run with no rain at all (where only the lakes' outlets are
   // cut): the west is cut, and so is every cell its water reaches, but a cell with no rain upstream of it
-  // or of its neighbours (rivers cut a bed a few cells wide) is not touched.
+  // or of the cells around it its bed reaches (rivers cut a bed a few cells wide) is not touched.
   const Terrain start = landscape(64, 9);
   RainMap dry(64, 64, 0.0f), west(64, 64, 0.0f);
   for (int y = 0; y < 64; ++y)
@@ -397,13 +398,18 @@ TEST(RiversModel, PaintedRainMakesTheRivers) {
   dryModel.run(none, &dry, 0, 1, stats);
   double cutWest = 0;
   int untouched = 0;
+  const int reach = RiversModel::bedReachCells(30.0f);
+  ASSERT_GE(reach, 1);
   for (int y = 1; y < 63; ++y)
     for (int x = 1; x < 63; ++x) {
       const double cut = double(none.height.at(x, y)) - double(rained.height.at(x, y));
       if (x < 32) cutWest += cut;
       float water = 0.0f;
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) water += wet.drainageCells()[size_t(y + dy) * 64 + size_t(x + dx)];
+      for (int dy = -reach; dy <= reach; ++dy)
+        for (int dx = -reach; dx <= reach; ++dx) {
+          const int wx = std::clamp(x + dx, 0, 63), wy = std::clamp(y + dy, 0, 63);
+          water += wet.drainageCells()[size_t(wy) * 64 + size_t(wx)];
+        }
       if (water == 0.0f) {
         ASSERT_EQ(cut, 0.0) << x << "," << y;
         ++untouched;

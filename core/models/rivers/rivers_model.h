@@ -38,6 +38,8 @@ class RiversModel : public ErosionModel {
     double uplift = 0, creep = 0, lakes = 0, route = 0, area = 0, spread = 0, incise = 0, closing = 0;
   };
   const StageSeconds& stageSeconds() const { return stages_; }
+  // How many cells either side of a river its power reaches (its bed's spread, kept the same in metres).
+  static int bedReachCells(float cellSize);
 
  private:
   void step(Terrain& terrain, const RainMap* rain);
