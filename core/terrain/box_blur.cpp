@@ -10,15 +10,47 @@ namespace runnel {
 
 namespace {
 
-// One box pass along a row, in place: each value the mean of the 2r + 1 around it (sums in double).
-void blurRow(float* v, int count, int r, std::vector<float>& line) {
-  line.assign(v, v + count);
-  double sum = 0;
-  for (int i = -r; i <= r; ++i) sum += line[size_t(std::clamp(i, 0, count - 1))];
+// Rows blurred side by side: a running sum along one row waits on its own last addition at every cell,
+// four of them interleaved do not wait on each other.
+constexpr int kRowsAtOnce = 4;  // blurRows is written out for four
+
+// One box pass along `rows` (at most kRowsAtOnce) rows `stride` apart, in place: each value the mean of the
+// 2r + 1 around it along its row (sums in double). Each row is copied out with r edge values either side.
+void blurRows(float* first, size_t stride, int rows, int count, int r, std::vector<float>& lines) {
+  const size_t padded = size_t(count) + 2 * size_t(r) + 1, reach = 2 * size_t(r) + 1;
+  lines.resize(size_t(kRowsAtOnce) * padded);
+  for (int k = 0; k < kRowsAtOnce; ++k) {  // rows past `rows` copy the first
+    const float* src = first + size_t(k < rows ? k : 0) * stride;
+    float* l = lines.data() + size_t(k) * padded;
+    std::fill(l, l + r, src[0]);
+    std::copy(src, src + count, l + r);
+    std::fill(l + r + count, l + padded, src[count - 1]);
+  }
+  // Four sums in four registers (an array of them went through memory at every cell).
+  auto sumOf = [&](const float* l) {
+    double sum = 0.0;
+    for (size_t i = 0; i < reach; ++i) sum += double(l[i]);
+    return sum;
+  };
+  const float* l0 = lines.data();
+  const float *l1 = l0 + padded, *l2 = l1 + padded, *l3 = l2 + padded;
+  double s0 = sumOf(l0), s1 = sumOf(l1), s2 = sumOf(l2), s3 = sumOf(l3);
+  float* o0 = first;
+  float* o1 = first + (rows > 1 ? stride : 0);
+  float* o2 = first + (rows > 2 ? 2 * stride : 0);
+  float* o3 = first + (rows > 3 ? 3 * stride : 0);
   const double scale = 1.0 / double(2 * r + 1);
-  for (int i = 0; i < count; ++i) {
-    v[i] = float(sum * scale);
-    sum += double(line[size_t(std::min(i + r + 1, count - 1))]) - double(line[size_t(std::max(i - r, 0))]);
+  for (size_t i = 0; i < size_t(count); ++i) {
+    const float v0 = float(s0 * scale), v1 = float(s1 * scale), v2 = float(s2 * scale),
+                v3 = float(s3 * scale);
+    s0 += double(l0[i + reach]) - double(l0[i]);
+    s1 += double(l1[i + reach]) - double(l1[i]);
+    s2 += double(l2[i + reach]) - double(l2[i]);
+    s3 += double(l3[i + reach]) - double(l3[i]);
+    o3[i] = v3;  // a row past `rows` is a copy of the first: the same sums, written to the first row
+    o2[i] = v2;
+    o1[i] = v1;
+    o0[i] = v0;
   }
 }
 
@@ -53,8 +85,10 @@ void boxBlur(MapVector<float>& map, MapVector<float>& scratch, int width, int he
   for (int pass = 0; pass < passes; ++pass) {
     float* m = map.data();
     forEachRowBand(height, size_t(width), threads, [&](int y0, int y1) {
-      std::vector<float> line;
-      for (int y = y0; y < y1; ++y) blurRow(m + size_t(y) * size_t(width), width, radius, line);
+      std::vector<float> lines;
+      for (int y = y0; y < y1; y += kRowsAtOnce)
+        blurRows(m + size_t(y) * size_t(width), size_t(width), std::min(kRowsAtOnce, y1 - y), width, radius,
+                 lines);
     });
     float* out = scratch.data();
     forEachRowBand(width, size_t(height), threads,
