@@ -120,6 +120,8 @@ class Editor {
   bool rainFill(float density);                                    // 0 clears
   bool rainInvert();
   bool rainBlur(int radius);
+  // The weather's rain over the base terrain (Reset's), as a preset lays it; Save as preset keeps it.
+  bool layRain(const RainPattern& pattern);
   bool importRain(const std::string& path);
   bool exportRain(const std::string& path, int bits);
   bool addSpringAt(float x, float y);
@@ -183,6 +185,10 @@ class Editor {
   std::string presetProblems;            // preset files that did not parse, one a line
   int selectedPreset = 0;
   std::string newPresetName, newPresetTitle;
+  // The rain pattern of the preset last made, while the rain is still as it laid it (the rain's revision
+  // then): Save as preset keeps it. Painted rain is cells, not a pattern, and a preset cannot hold it.
+  std::optional<RainPattern> madeRain;
+  uint64_t madeRainRevision = 0;
   std::string importPath, projectPath = "terrain.runnel";
   std::string importRange;  // "LO:HI": world heights of an integer file's lowest and highest sample; blank:
                             // the file's sidecar, else 0 to N/4

@@ -85,6 +85,8 @@ void Editor::finishMaking() {
         generatorAt(done.preset, made.terrain.width(), made.terrain.heightCells());
     applyProject(landscapeProject(done.preset, std::move(made)), "make preset " + done.preset.name);
     generator = settings;  // Generate now remakes the preset's ground
+    madeRain = done.preset.rain;
+    madeRainRevision = rain.revision();
     status.ok("made " + done.preset.title + " (" + describe(settings) + ")", glfwGetTime());
   } catch (const MakeCancelled&) {
     status.ok("make cancelled; the terrain is as it was", glfwGetTime());
@@ -143,6 +145,10 @@ bool Editor::saveLandscapePreset(const std::string& name, const std::string& tit
     stage.amount = erosion.info().amount == AmountKind::Droplets ? double(erosion.budget()) / cells
                                                                  : double(erosion.budget());
     p.stages.push_back(stage);
+    // The rain as the preset made it, unless it was painted since; painted rain stays with the project.
+    const bool rainAsMade = madeRain && rain.revision() == madeRainRevision;
+    if (rainAsMade) p.rain = madeRain;
+    const bool rainLeftOut = !rainAsMade && !rain.uniform();
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
     if (ec) throw Error("save preset: cannot make the folder " + folder + " (" + ec.message() + ")");
@@ -151,7 +157,11 @@ bool Editor::saveLandscapePreset(const std::string& name, const std::string& tit
     reloadPresets();
     for (size_t i = 0; i < presets.size(); ++i)
       if (presets[i].name == name) selectedPreset = int(i);
-    status.ok("saved preset " + path, glfwGetTime());
+    status.ok("saved preset " + path +
+                  (rainLeftOut ? " (without the painted rain: a preset holds a rain pattern; see 'rain' in "
+                                 "runnel-cli presets --help)"
+                               : ""),
+              glfwGetTime());
     return true;
   } catch (const std::exception& e) {
     status.fail(e.what(), glfwGetTime());

@@ -54,6 +54,32 @@ void drawRainPanel(Editor& e) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
   ImGui::SliderInt("##blur", &r.blurRadius, 1, 64, "blur %d");
 
+  // The weather: rain laid as a pattern over the base terrain, as presets lay it.
+  RainPattern& w = r.weather;
+  const char* kinds[] = {"everywhere", "gradient", "windward"};
+  int kind = int(w.kind);
+  if (ImGui::Combo("weather", &kind, kinds, 3)) w.kind = RainPattern::Kind(kind);
+  tooltip(
+      "everywhere: the same rain on every cell\ngradient: heaviest on one side, lighter across the map\n"
+      "windward: a wind brings rain; it falls where the air climbs (windward slopes), the lee and level\n"
+      "ground stay dry, a second range lies in the first one's rain shadow");
+  if (w.kind != RainPattern::Kind::Uniform) {
+    ImGui::SliderFloat("from", &w.windFrom, 0.0f, 359.0f, "%.0f degrees");
+    tooltip("Where the rain comes from: 0 north (the top of the map), 90 east, 180 south, 270 west");
+  }
+  ImGui::SliderFloat(w.kind == RainPattern::Kind::Uniform ? "rain" : "wet", &w.wet, 0.0f, 1.0f);
+  tooltip("Density where the most rain falls (1: full rain)");
+  if (w.kind != RainPattern::Kind::Uniform) {
+    ImGui::SliderFloat("dry", &w.dry, 0.0f, 1.0f);
+    tooltip("Density where the least falls: the far side, or the lee and level ground");
+  } else {
+    w.dry = w.wet;
+  }
+  if (ImGui::Button("Lay rain")) e.layRain(w);
+  tooltip(
+      "Replaces the rain map with the weather's rain over the base terrain (undoable; springs stay). Save "
+      "as preset keeps it while the rain is not painted over");
+
   ImGui::InputText("rain file", &r.path);
   int bits = r.fileBits == 8 ? 0 : 1;
   ImGui::RadioButton("8-bit", &bits, 0);

@@ -52,6 +52,14 @@ bool Editor::rainBlur(int radius) {
   return rainAction("blurred the rain map", [&] { rain.blur(radius, history); });
 }
 
+bool Editor::layRain(const RainPattern& pattern) {
+  return rainAction("rain laid: " + describe(pattern), [&] {
+    rain.lay(makeRain(pattern, base_->height, cellSize()), history, "lay rain");
+    madeRain = pattern;
+    madeRainRevision = rain.revision();
+  });
+}
+
 bool Editor::importRain(const std::string& path) {
   return rainAction("imported rain map " + path, [&] { rain.importPng(path, history); });
 }

@@ -5,6 +5,7 @@
 #include "app/editor/editor.h"
 #include "core/base/error.h"
 #include "core/base/number_text.h"
+#include "core/rain/rain_pattern.h"
 
 namespace runnel::editor {
 
@@ -75,6 +76,11 @@ std::optional<bool> runRainCommand(Editor& e, const std::vector<std::string>& w)
     if (sub == "clear") return need(1, 1), e.rainFill(0.0f);
     if (sub == "invert") return need(1, 1), e.rainInvert();
     if (sub == "blur") return need(2, 2), e.rainBlur(whole("rain blur", w[2]));
+    if (sub == "pattern") {
+      std::string text;
+      for (size_t i = 2; i < w.size(); ++i) text += (i > 2 ? " " : "") + w[i];
+      return e.layRain(parseRainPattern(text, "rain pattern"));
+    }
     if (sub == "import") return need(2, 2), e.importRain(w[2]);
     if (sub == "export")
       return need(2, 3), e.exportRain(w[2], w.size() == 4 ? whole("rain export", w[3]) : 16);

@@ -176,6 +176,13 @@ void RainTool::blur(int radius, UndoHistory& history) {
   recordWhole(history, "blur rain", before, rain_.springs());
 }
 
+void RainTool::lay(const RainMap& made, UndoHistory& history, const std::string& label) {
+  checkRainFits(made, rain_.width(), rain_.height());
+  RainPatch before = capturePatch(rain_, wholeMap(rain_));
+  rain_.assignLevels(made.levels());
+  recordWhole(history, label, before, rain_.springs());
+}
+
 void RainTool::importPng(const std::string& file, UndoHistory& history) {
   RainMap read = readRainMap(file, rain_.width(), rain_.height());  // throws before anything changes
   RainPatch before = capturePatch(rain_, wholeMap(rain_));

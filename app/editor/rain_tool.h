@@ -13,6 +13,7 @@
 
 #include "app/editor/undo_history.h"
 #include "core/rain/rain_brush.h"
+#include "core/rain/rain_pattern.h"
 #include "core/rain/rain_publisher.h"
 
 namespace runnel {
@@ -32,6 +33,7 @@ class RainTool {
   float springRate = 200.0f;  // fully rained cells' worth of droplets
   float springRadius = 2.0f;
   int blurRadius = 4;
+  RainPattern weather{RainPattern::Kind::Windward, 1.0f, 0.3f, 270.0f};  // the panel's Lay rain
   std::string path = "rain.png";
   int fileBits = 16;
   int selectedSpring = -1;
@@ -65,6 +67,8 @@ class RainTool {
   void fill(float density, UndoHistory& history, const std::string& label);
   void invert(UndoHistory& history);
   void blur(int radius, UndoHistory& history);
+  // Every cell's density from `made` (a rain pattern laid over the terrain); the springs stay.
+  void lay(const RainMap& made, UndoHistory& history, const std::string& label);
   void importPng(const std::string& file, UndoHistory& history);  // throws Error naming the file
   void exportPng(const std::string& file, int bits) const;        // throws Error naming the file
   size_t addSpring(float x, float y, UndoHistory& history);       // at springRate and springRadius

@@ -93,8 +93,9 @@ std::vector<float> gradient(const RainPattern& p, int width, int height) {
 
 // Rain per metre of the wind's way at every cell: air enters moist at the upwind edge and moves across the
 // map a line of cells at a time; over each cell it rains out a share of what it carries in proportion to
-// how far it is lifted, so a second range behind the first gets less (its rain shadow). Lines run across the wind's main axis; the air over a cell came from the line before, between
-// two cells when the wind blows at an angle.
+// how far it is lifted, so a second range behind the first gets less (its rain shadow). Lines run across
+// the wind's main axis; the air over a cell came from the line before, between two cells when the wind
+// blows at an angle.
 std::vector<float> windward(const RainPattern& p, const Heightmap& terrain, float cellSize) {
   const int width = terrain.width(), height = terrain.height();
   MapVector<float> smooth(terrain.data(), terrain.data() + terrain.cellCount()), scratch;

@@ -118,6 +118,12 @@ LandscapePreset parsePreset(const std::string& text, const std::string& where, c
       preset.stages.push_back(parseStage(words, at));
       continue;
     }
+    if (key == "rain") {
+      std::string rest;
+      std::getline(words >> std::ws, rest);
+      preset.rain = parseRainPattern(rest, at);
+      continue;
+    }
     if (!(words >> value)) throw Error(at + ": '" + key + "' needs a value");
     if (std::string extra; words >> extra)
       throw Error(at + ": '" + key + "' takes one value, not '" + line + "'");
@@ -167,7 +173,7 @@ LandscapePreset parsePreset(const std::string& text, const std::string& where, c
       throw Error(
           at + ": unknown key '" + key +
           "' (a preset takes title, about, size, cell-size, generator, seed, relief, exponent, scale, "
-          "octaves, lacunarity, gain, faults, falloff, tileable, edges and stage lines)");
+          "octaves, lacunarity, gain, faults, falloff, tileable, edges, rain and stage lines)");
     }
   }
   try {
@@ -214,6 +220,7 @@ std::string presetText(const LandscapePreset& p) {
   t += "falloff " + jsonNumber(g.falloff) + "\n";
   t += std::string("tileable ") + (g.tileable ? "yes" : "no") + "\n";
   t += std::string("edges ") + toString(p.edges) + "\n";
+  if (p.rain) t += "rain " + rainPatternText(*p.rain) + "\n";
   for (const PresetStage& s : p.stages) {
     const ModelInfo& model = findModel(s.model);
     char amount[32];
@@ -302,7 +309,8 @@ std::string describeStages(const LandscapePreset& preset) {
       std::snprintf(amount, sizeof amount, "%g %s", s.amount, amountUnit(model.amount));
     text += (text.empty() ? "" : ", then ") + s.model + " " + amount;
   }
-  return text.empty() ? "no erosion" : text;
+  if (text.empty()) text = "no erosion";
+  return preset.rain ? text + "; " + describe(*preset.rain) : text;
 }
 
 uint64_t stageAmount(const PresetStage& stage, size_t cells) {

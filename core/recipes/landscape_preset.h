@@ -10,6 +10,7 @@
 //   seed 11                       seed, relief, exponent, scale, octaves, lacunarity, gain, faults,
 //   relief 2400                   falloff, tileable (yes/no)
 //   edges clamp                   the erosion models' edges (default: wrap when tileable, else clamp)
+//   rain windward west 1 0.35     where rain falls (see core/rain/rain_pattern.h); none: everywhere
 //   stage rivers steps 20 preset mountains uplift 2
 //   stage droplet droplets-per-cell 0.25 Kr 0.3
 //
@@ -20,10 +21,12 @@
 // folder.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/generate/generators.h"
+#include "core/rain/rain_pattern.h"
 #include "core/terrain/heightmap.h"
 
 namespace runnel {
@@ -40,6 +43,7 @@ struct LandscapePreset {
   std::string about;            // one line
   GeneratorSettings generator;  // width, height and cell size are the preset's own
   Edges edges = Edges::Clamp;
+  std::optional<RainPattern> rain;  // laid over the generated terrain before the stages; none: everywhere
   std::vector<PresetStage> stages;
   std::string path;  // where it was read from (empty for one made in memory)
 };
@@ -65,7 +69,8 @@ LandscapePreset findLandscapePreset(const std::string& name);
 
 // The generator settings for a map of width x height over the preset's extent (the cell size scaled).
 GeneratorSettings generatorAt(const LandscapePreset& preset, int width, int height);
-// "rivers 20 steps, then droplet 0.1 droplets a cell": the stages as an artist reads them.
+// "rivers 20 steps, then droplet 0.1 droplets a cell; rain on a wind from the west: ...": the stages and
+// the rain as an artist reads them.
 std::string describeStages(const LandscapePreset& preset);
 // A stage's amount on a map of `cells` cells, in the model's own unit.
 uint64_t stageAmount(const PresetStage& stage, size_t cells);

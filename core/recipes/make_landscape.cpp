@@ -16,6 +16,9 @@ MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height
     throw MakeCancelled();
   }
   made.terrain = made.base;
+  // The weather falls on the land as generated, and stays put while the stages carve it.
+  if (preset.rain)
+    made.rain = std::make_shared<const RainMap>(makeRain(*preset.rain, made.base.height, settings.cellSize));
   for (size_t i = 0; i < preset.stages.size(); ++i) {
     const PresetStage& stage = preset.stages[i];
     const ModelInfo& info = findModel(stage.model);
@@ -33,12 +36,13 @@ MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height
       if (progress->onChunk) progress->onChunk();  // the stage starts
     }
     const uint64_t chunk = chunkSize(total, info.amount, made.terrain.height.cellCount());
-    made.stages.push_back(runInChunks(*model, made.terrain, nullptr, total, chunk, [&](uint64_t done) {
-      if (!progress) return true;
-      progress->done = done;
-      if (progress->onChunk) progress->onChunk();
-      return !progress->cancel.load();
-    }));
+    made.stages.push_back(
+        runInChunks(*model, made.terrain, made.rain.get(), total, chunk, [&](uint64_t done) {
+          if (!progress) return true;
+          progress->done = done;
+          if (progress->onChunk) progress->onChunk();
+          return !progress->cancel.load();
+        }));
     if (progress && progress->cancel) throw MakeCancelled();
   }
   return made;
@@ -60,6 +64,7 @@ ProjectData landscapeProject(const LandscapePreset& preset, MadeLandscape made) 
       p.params.emplace_back(model.params[i].name, last.values[i]);
     p.budget = stageAmount(last, made.terrain.height.cellCount());
   }
+  p.rain = made.rain;
   p.base = std::move(made.base);
   p.current = std::move(made.terrain);
   return p;

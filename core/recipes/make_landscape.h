@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "core/generate/generators.h"
@@ -35,6 +36,7 @@ struct MadeLandscape {
   Terrain base;     // as generated
   Terrain terrain;  // after every stage, with its eroded and deposited amounts
   float cellSize = 1.0f;
+  std::shared_ptr<const RainMap> rain;  // the preset's rain over the generated terrain; null: everywhere
   std::vector<ErosionStats> stages;
 };
 
@@ -43,8 +45,9 @@ struct MadeLandscape {
 MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height, int threads = 0,
                             MakeProgress* progress = nullptr);
 
-// The made landscape as an editor project: the generated map as its base, the result as its terrain, the
-// last stage's model, parameters and amount as its settings (so Play goes on from where the preset ended).
+// The made landscape as an editor project: the generated map as its base, the result as its terrain, its
+// rain, the last stage's model, parameters and amount as its settings (so Play goes on from where the
+// preset ended).
 ProjectData landscapeProject(const LandscapePreset& preset, MadeLandscape made);
 
 }  // namespace runnel

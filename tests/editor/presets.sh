@@ -1,6 +1,8 @@
 # Landscape presets in the editor: a preset made from a script is the same terrain runnel-cli make builds,
 # arrives as one undo step with its last stage's model selected, and can be cancelled; the artist's settings
-# saved as a preset are listed and made again; a preset that does not exist is an error that names it.
+# saved as a preset are listed and made again; a preset that does not exist is an error that names it. A
+# preset's rain comes with it and is saved again while it is not painted over; the Rain panel's weather lays
+# a pattern the same way.
 source "$(dirname "$0")/common.bash"
 
 cat >presets.txt <<'S'
@@ -25,6 +27,13 @@ save-preset my-hills My own hills
 expect-error save-preset bad/name
 preset my-hills size=64
 export mine.r32
+preset alpine size=64
+save-preset alpine-again
+rain stroke 10 10 30 30 radius=6
+save-preset painted
+rain pattern gradient west 1 0.2
+save-preset laid
+expect-error rain pattern drizzle 1
 S
 editor --size 1280x720 --script presets.txt || fail "the script failed: $(cat "$TMP/editor.err")"
 "$CLI" make --preset badlands --size 96 -o cli.r32 --quiet || fail "runnel-cli make failed"
@@ -40,4 +49,12 @@ grep -q "^stage thermal iterations 5 " "$XDG_CONFIG_HOME/runnel/presets/my-hills
 "$CLI" make --preset my-hills --size 64 -o mine-cli.r32 --quiet || fail "runnel-cli cannot make the saved preset"
 cmp -s mine.r32 mine-cli.r32 || fail "the saved preset made in the editor differs from runnel-cli make's"
 [ "$(identify -format '%w %h' making.png)" == "1280 720" ] || fail "making.png: $(identify making.png)"
+saved=$XDG_CONFIG_HOME/runnel/presets
+grep -q "^rain windward west 1 0.35$" "$saved/alpine-again.preset" ||
+  fail "alpine's rain was not saved with it: $(grep -c rain "$saved/alpine-again.preset") rain lines"
+! grep -q "^rain " "$saved/painted.preset" || fail "painted rain was saved as alpine's pattern"
+grep -q "without the painted rain" "$TMP/editor.out" || fail "no word that painted rain is left out"
+grep -q "^rain gradient west 1 0.2$" "$saved/laid.preset" || fail "the laid pattern was not saved"
+grep -q "rain is uniform, gradient or windward, not 'drizzle'" "$TMP/editor.out" ||
+  fail "a bad pattern: $(grep drizzle "$TMP/editor.out")"
 echo ok

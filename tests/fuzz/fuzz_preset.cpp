@@ -13,6 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const runnel::LandscapePreset p = runnel::parsePreset(text, "fuzz.preset", "fuzz");
     const runnel::LandscapePreset again = runnel::parsePreset(runnel::presetText(p), "again.preset", "fuzz");
     if (again.stages.size() != p.stages.size() || again.generator.seed != p.generator.seed) __builtin_trap();
+    if (again.rain.has_value() != p.rain.has_value()) __builtin_trap();
+    if (p.rain && runnel::rainPatternText(*again.rain) != runnel::rainPatternText(*p.rain)) __builtin_trap();
   } catch (const runnel::Error&) {
   }
   return 0;

@@ -79,8 +79,8 @@ TEST(LandscapePreset, AMistakeIsNamedWithItsLine) {
   EXPECT_EQ(
       errorOf("title x\nheight 3\n"),
       "p.preset:2: unknown key 'height' (a preset takes title, about, size, cell-size, generator, seed, "
-      "relief, exponent, scale, octaves, lacunarity, gain, faults, falloff, tileable, edges and stage "
-      "lines)");
+      "relief, exponent, scale, octaves, lacunarity, gain, faults, falloff, tileable, edges, rain and "
+      "stage lines)");
   EXPECT_EQ(errorOf("relief 2km\n"), "p.preset:1: 'relief' has the bad value '2km'");
   EXPECT_NE(
       errorOf("\n\nstage rivers steps 2 Kq 3\n").find("p.preset:3: the rivers model has no parameter 'Kq'"),
@@ -98,6 +98,47 @@ TEST(LandscapePreset, AMistakeIsNamedWithItsLine) {
   EXPECT_EQ(errorOf("tileable maybe\n"), "p.preset:1: 'tileable' is yes or no, not 'maybe'");
   EXPECT_EQ(errorOf("seed 1 2\n"), "p.preset:1: 'seed' takes one value, not 'seed 1 2'");
   EXPECT_NE(errorOf("octaves 0\n").find("p.preset: "), std::string::npos);  // the generator's own check
+  EXPECT_EQ(errorOf("seed 1\nrain drizzle\n"),
+            "p.preset:2: rain is uniform, gradient or windward, not 'drizzle'");
+  EXPECT_NE(errorOf("rain windward west 2 0\n").find("p.preset:1: rain: the wet density"), std::string::npos);
+}
+
+TEST(LandscapePreset, ItsRainReadsBackAndFallsWhereItSays) {
+  const std::string text = std::string(kAlpine) + "rain gradient west 1 0.1\n";
+  const LandscapePreset p = parsePreset(text, "alpine.preset", "alpine");
+  ASSERT_TRUE(p.rain.has_value());
+  EXPECT_EQ(rainPatternText(*p.rain), "gradient west 1 0.1");
+  const LandscapePreset again = parsePreset(presetText(p), "again.preset", "alpine");
+  ASSERT_TRUE(again.rain.has_value());
+  EXPECT_EQ(rainPatternText(*again.rain), "gradient west 1 0.1");
+  EXPECT_NE(describeStages(p).find("rain heaviest from the west"), std::string::npos);
+  EXPECT_FALSE(parsePreset(kAlpine, "alpine.preset", "alpine").rain.has_value());
+
+  // Made, the rain is laid over the map and the project keeps it; the stages eroded under it, so the
+  // result differs from the same preset under rain everywhere.
+  LandscapePreset riversOnly = p;
+  riversOnly.stages.resize(1);
+  LandscapePreset everywhere = riversOnly;
+  everywhere.rain.reset();
+  const MadeLandscape wet = makeLandscape(riversOnly, 96, 64, 1);
+  const MadeLandscape plain = makeLandscape(everywhere, 96, 64, 1);
+  ASSERT_TRUE(wet.rain);
+  EXPECT_EQ(plain.rain, nullptr);
+  EXPECT_GT(wet.rain->density(1, 30), 0.95f);
+  EXPECT_LT(wet.rain->density(94, 30), 0.15f);
+  EXPECT_FALSE(std::equal(wet.terrain.height.data(), wet.terrain.height.data() + 96 * 64,
+                          plain.terrain.height.data()));
+  // Less rain cuts less: the dry east lost less than the same ground under rain everywhere.
+  double wetEast = 0, plainEast = 0;
+  for (int y = 1; y < 63; ++y)
+    for (int x = 64; x < 95; ++x) {
+      wetEast += wet.base.height.at(x, y) - wet.terrain.height.at(x, y);
+      plainEast += plain.base.height.at(x, y) - plain.terrain.height.at(x, y);
+    }
+  EXPECT_LT(wetEast, plainEast);
+  const ProjectData project = landscapeProject(riversOnly, makeLandscape(riversOnly, 96, 64, 1));
+  ASSERT_TRUE(project.rain);
+  EXPECT_FLOAT_EQ(project.rain->density(1, 30), wet.rain->density(1, 30));
 }
 
 TEST(LandscapePreset, WrittenOutItReadsBackTheSame) {
