@@ -2,6 +2,7 @@
 // catches its own failures and reports them in the status line, so a bad file never takes the terrain away.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <future>
 #include <map>
@@ -88,6 +89,8 @@ class Editor {
   void applyBudget();
   uint64_t budgetLeft() const;    // units Play runs before it stops (UINT64_MAX: no budget)
   double unitsPerSecond() const;  // of the current model, as run since it was chosen (0: not run yet)
+  // While a Step runs: how many of its units are done, and of how many.
+  std::optional<std::pair<uint64_t, uint64_t>> stepProgress() const;
   // Writes one map of the terrain as the view shows it, its format from the path's extension.
   // With `background`, the writing runs off the UI thread (a progress window shows after 0.3 s; the status
   // line says when it is done); else it is done when this returns.
@@ -326,6 +329,7 @@ class Editor {
     std::future<ImportedMap> map;
     double started;
     bool cancelled;
+    std::shared_ptr<std::atomic<float>> fraction;  // how far the reader has got (0..1)
   };
   std::optional<PendingImport> importing_;
   // An export writing off the UI thread: what it writes and, when done, the status line's message.
@@ -333,6 +337,7 @@ class Editor {
     std::string what;
     std::future<std::string> message;
     double started;
+    std::shared_ptr<std::atomic<float>> fraction;  // how far the writers have got (0..1)
   };
   std::optional<PendingExport> exporting_;
   std::shared_ptr<std::string> pendingEngineSteps_;  // an engine export's import steps, once written
@@ -344,10 +349,12 @@ class Editor {
   void countBudgetFromZero() {
     budgetStart_ = 0;
     budgetStartSeconds_ = 0;
+    stepUnits_ = stepEnd_ = 0;
   }
-  int budgetModel_ = -1;           // the model the budget was counted for
-  uint64_t budgetStart_ = 0;       // the worker's units done when it was chosen ...
-  double budgetStartSeconds_ = 0;  // ... and its seconds of running (the stats' since the last reset)
+  int budgetModel_ = -1;                  // the model the budget was counted for
+  uint64_t budgetStart_ = 0;              // the worker's units done when it was chosen ...
+  double budgetStartSeconds_ = 0;         // ... and its seconds of running (the stats' since the last reset)
+  uint64_t stepUnits_ = 0, stepEnd_ = 0;  // the last Step's amount, and the worker's units done at its end
   std::map<std::string, std::unique_ptr<render::PictureTexture>> thumbnails_;  // by preset file
 };
 

@@ -10,6 +10,7 @@
 #include "app/editor/progress_window.h"
 #include "app/editor/recent_files.h"
 #include "core/base/error.h"
+#include "core/base/work_progress.h"
 #include "core/io/engine_targets.h"
 #include "core/io/heightmap_io.h"
 #include "core/io/project_file.h"
@@ -105,8 +106,13 @@ bool Editor::importHeightmap(const std::string& path, bool background) {
                   " is not a positive number of metres");
     const float cellSize = importCellSize;
     const bool smooth = importSmoothSteps;
-    auto read = [path, options, cellSize, smooth] {
-      ImportedMap m{readHeightmap(path, options), cellSize, 0};
+    auto fraction = std::make_shared<std::atomic<float>>(0.0f);
+    auto read = [path, options, cellSize, smooth, fraction] {
+      ImportedMap m{[&] {
+                      WorkProgress progress(*fraction);  // the format readers report their rows into it
+                      return readHeightmap(path, options);
+                    }(),
+                    cellSize, 0};
       if (int64_t bad = m.height.firstNonFinite(); bad >= 0)
         throw Error(path + ": sample " + std::to_string(bad) + " is not a finite number");
       // The file's own cell size when it records one (a 16-bit file's sidecar, a GeoTIFF's pixel scale).
@@ -120,7 +126,7 @@ bool Editor::importHeightmap(const std::string& path, bool background) {
         }
       return m;
     };
-    importing_ = PendingImport{path, std::async(std::launch::async, read), glfwGetTime(), false};
+    importing_ = PendingImport{path, std::async(std::launch::async, read), glfwGetTime(), false, fraction};
     status.ok("importing " + path + "...", glfwGetTime());
     if (background) return true;
     importing_->map.wait();
@@ -173,8 +179,8 @@ void Editor::drawImportProgress() {
   if (!importing_) return;
   const double seconds = glfwGetTime() - importing_->started;
   if (seconds < 0.3) return;
-  if (drawProgressWindow("Importing", "Importing " + importing_->path, -1.0f, seconds, importing_->cancelled,
-                         uiScale))
+  if (drawProgressWindow("Importing", "Importing " + importing_->path, importing_->fraction->load(), seconds,
+                         importing_->cancelled, uiScale))
     cancelImport();  // the read finishes on its own; its map is then dropped
 }
 
@@ -253,6 +259,15 @@ void Editor::step(uint64_t units) {
   recordRunStart();
   worker_->setBudget(0);
   worker_->step(units);
+  stepUnits_ = units;
+  stepEnd_ = (snapshot_ ? snapshot_->dropletsDone : 0) + units;
+}
+
+std::optional<std::pair<uint64_t, uint64_t>> Editor::stepProgress() const {
+  if (stepUnits_ == 0 || !snapshot_ || !snapshot_->playing || snapshot_->dropletsDone >= stepEnd_)
+    return std::nullopt;
+  const uint64_t left = stepEnd_ - snapshot_->dropletsDone;
+  return std::make_pair(left < stepUnits_ ? stepUnits_ - left : 0, stepUnits_);
 }
 
 bool Editor::applyErosionSettings() {
@@ -277,7 +292,12 @@ bool Editor::runExport(const std::string& what, std::function<std::string()> wri
     status.fail("export: still writing " + exporting_->what, glfwGetTime());
     return false;
   }
-  exporting_ = PendingExport{what, std::async(std::launch::async, std::move(write)), glfwGetTime()};
+  auto fraction = std::make_shared<std::atomic<float>>(0.0f);
+  auto job = [write = std::move(write), fraction] {
+    WorkProgress progress(*fraction);  // the format writers report their rows into it
+    return write();
+  };
+  exporting_ = PendingExport{what, std::async(std::launch::async, std::move(job)), glfwGetTime(), fraction};
   if (background) return true;
   exporting_->message.wait();
   finishExport();
@@ -302,7 +322,8 @@ void Editor::drawExportProgress() {
   if (!exporting_) return;
   const double seconds = glfwGetTime() - exporting_->started;
   if (seconds < 0.3) return;
-  drawProgressWindow("Exporting", "Writing " + exporting_->what, -1.0f, seconds, false, uiScale, false);
+  drawProgressWindow("Exporting", "Writing " + exporting_->what, exporting_->fraction->load(), seconds, false,
+                     uiScale, false);
 }
 
 bool Editor::exportTerrain(const std::string& path, TerrainMap map, bool background) {

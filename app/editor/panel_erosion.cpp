@@ -48,10 +48,19 @@ void runButtons(Editor& e) {
   const std::string unit = amountUnit(e.erosion.info().amount);
   const uint64_t left = e.budgetLeft();
   // The button says what Play will do: how much, and about how long at the speed seen so far.
+  const auto stepping = e.stepProgress();
   std::string label;
-  if (playing)
+  float fraction = -1.0f;  // of the Step or the budget, while running towards either
+  if (stepping) {
+    const auto [done, total] = *stepping;
+    label = "Stop (" + shortUnits(done) + " of " + shortUnits(total) + " " + unit + timeFor(e, total - done) +
+            ")";
+    fraction = float(double(done) / double(total));
+  } else if (playing) {
     label = left == UINT64_MAX ? "Pause" : "Pause (" + shortUnits(left) + " left" + timeFor(e, left) + ")";
-  else if (left == UINT64_MAX)
+    if (left != UINT64_MAX && e.erosion.budget() > 0)
+      fraction = float(1.0 - double(left) / double(e.erosion.budget()));
+  } else if (left == UINT64_MAX)
     label = "Play: no budget";
   else if (left == 0)
     label = "Play: budget spent";
@@ -69,6 +78,11 @@ void runButtons(Editor& e) {
   ImGui::SameLine();
   if (ImGui::Button("Reset")) e.resetToBase();
   tooltip("Back to the base terrain (R). Undoable.");
+  // How far the Step or the budget has got (a unit at a time: one rivers step at 4096² takes a second).
+  if (fraction >= 0.0f) {
+    ImGui::ProgressBar(std::clamp(fraction, 0.0f, 1.0f), ImVec2(-1.0f, 0.0f));
+    tooltip(stepping ? "The Step's progress (Space or the button stops it)" : "The budget spent so far");
+  }
 }
 
 }  // namespace

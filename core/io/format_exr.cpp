@@ -17,11 +17,15 @@
 
 #include "core/base/error.h"
 #include "core/base/memory_budget.h"
+#include "core/base/work_progress.h"
 #include "formats.h"
 
 namespace runnel::formats {
 
 namespace {
+
+// Rows read or written in one call: a multiple of ZIP's 16-line blocks, small enough for steady progress.
+constexpr int kRowsAtOnce = 256;
 
 // Refuses an oversized data window, and a file too small for the chunks its header declares or asking for
 // more memory than the limit, from the header alone. OpenEXR's core API parses headers without the chunk
@@ -212,7 +216,11 @@ Heightmap readExr(const std::string& path) {
     Imf::FrameBuffer frame;
     frame.insert(name, Imf::Slice(Imf::FLOAT, base, sizeof(float), sizeof(float) * size_t(width)));
     file.setFrameBuffer(frame);
-    file.readPixels(window.min.y, window.max.y);
+    for (int64_t y = window.min.y; y <= window.max.y; y += kRowsAtOnce) {  // a chunk at a time, for progress
+      file.readPixels(int(y), int(std::min<int64_t>(y + kRowsAtOnce - 1, window.max.y)));
+      reportWork(uint64_t(std::min<int64_t>(y + kRowsAtOnce, int64_t(window.max.y) + 1) - window.min.y),
+                 uint64_t(height));
+    }
     return map;
   } catch (const Error&) {
     throw;
@@ -232,7 +240,11 @@ void writeExr(AtomicFile& out, const Heightmap& map) {
     frame.insert("Y", Imf::Slice(Imf::FLOAT, base, sizeof(float), sizeof(float) * size_t(map.width())));
     Imf::OutputFile file(out.tempPath().c_str(), header);
     file.setFrameBuffer(frame);
-    file.writePixels(map.height());
+    for (int y = 0; y < map.height(); y += kRowsAtOnce) {  // the same file, a chunk at a time for progress
+      const int rows = std::min(kRowsAtOnce, map.height() - y);
+      file.writePixels(rows);
+      reportWork(uint64_t(y + rows), uint64_t(map.height()));
+    }
   } catch (const std::exception& e) {
     throw Error("cannot write " + out.target() + ": " + e.what());
   }

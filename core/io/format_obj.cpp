@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/base/error.h"
+#include "core/base/work_progress.h"
 #include "formats.h"
 
 namespace runnel::formats {
@@ -83,18 +84,26 @@ void writeObj(AtomicFile& out, const Heightmap& map, int step, float cellSize) {
       << "; row 0 = north)";
   obj.endLine();
 
-  for (int z : zs)
+  // Progress by rows of the mesh: vertices, texture coordinates and normals one unit a row, faces two.
+  uint64_t rowsDone = 0;
+  const uint64_t rowUnits = 5 * uint64_t(nz);
+  auto rowDone = [&](uint64_t units) { reportWork(rowsDone += units, rowUnits); };
+  for (int z : zs) {
     for (int x : xs) {
       obj << "v " << float(x * cell) << " " << map.at(x, z) << " " << float(z * cell);
       obj.endLine();
     }
-  for (int z : zs)
+    rowDone(1);
+  }
+  for (int z : zs) {
     for (int x : xs) {
       obj << "vt " << float(x) / float(map.width() - 1) << " " << 1.0f - float(z) / float(map.height() - 1);
       obj.endLine();
     }
+    rowDone(1);
+  }
   // Normals from the mesh's own neighbours, so a decimated mesh is shaded as it is shaped.
-  for (int j = 0; j < nz; ++j)
+  for (int j = 0; j < nz; ++j, rowDone(1))
     for (int i = 0; i < nx; ++i) {
       int xl = xs[std::max(i - 1, 0)], xr = xs[std::min(i + 1, nx - 1)];
       int zu = zs[std::max(j - 1, 0)], zd = zs[std::min(j + 1, nz - 1)];
@@ -104,7 +113,7 @@ void writeObj(AtomicFile& out, const Heightmap& map, int step, float cellSize) {
       obj << "vn " << float(-dx / norm) << " " << float(1.0 / norm) << " " << float(-dz / norm);
       obj.endLine();
     }
-  for (int j = 0; j + 1 < nz; ++j)
+  for (int j = 0; j + 1 < nz; ++j, rowDone(2))
     for (int i = 0; i + 1 < nx; ++i) {
       // OBJ counts from 1; vertex, texture and normal share an index.
       uint64_t a = uint64_t(j) * nx + i + 1, b = a + uint64_t(nx), c = a + 1, d = b + 1;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/base/error.h"
+#include "core/base/work_progress.h"
 #include "formats.h"
 #include "input_file.h"
 
@@ -89,6 +90,7 @@ Heightmap readPfm(const std::string& path) {
         out[x] = luminance(r, g, b);
       }
     }
+    reportWork(uint64_t(fileRow) + 1, uint64_t(height));
   }
   return map;
 }
@@ -98,7 +100,10 @@ void writePfm(AtomicFile& out, const Heightmap& map) {
   int n = std::snprintf(header, sizeof header, "Pf\n%d %d\n%s\n", map.width(), map.height(),
                         kLittleEndianHost ? "-1.0" : "1.0");
   out.write(header, size_t(n));
-  for (int y = map.height() - 1; y >= 0; --y) out.write(map.row(y), size_t(map.width()) * 4);
+  for (int y = map.height() - 1; y >= 0; --y) {
+    out.write(map.row(y), size_t(map.width()) * 4);
+    reportWork(uint64_t(map.height() - y), uint64_t(map.height()));
+  }
 }
 
 }  // namespace runnel::formats

@@ -17,6 +17,7 @@
 
 #include "core/base/error.h"
 #include "core/base/memory_budget.h"
+#include "core/base/work_progress.h"
 #include "formats.h"
 
 namespace runnel::formats {
@@ -119,6 +120,7 @@ bool readPngRows(PngReader& r, unsigned char* rowBuffer, int channels, int depth
   for (int y = 0; y < out.height(); ++y) {
     png_read_row(r.png, rowBuffer, nullptr);
     toGrey(rowBuffer, out.width(), channels, depth, out.row(y));
+    reportWork(uint64_t(y) + 1, uint64_t(out.height()));
   }
   png_read_end(r.png, nullptr);
   return true;
@@ -156,7 +158,10 @@ bool encodePng(PngWriter& w, FILE* file, int width, int height, int depth, int c
   png_set_compression_level(w.png, 1);
   png_write_info(w.png, w.info);
   if (depth == 16 && kLittleEndianHost) png_set_swap(w.png);
-  for (int y = 0; y < height; ++y) png_write_row(w.png, pixels + size_t(y) * rowBytes);
+  for (int y = 0; y < height; ++y) {
+    png_write_row(w.png, pixels + size_t(y) * rowBytes);
+    reportWork(uint64_t(y) + 1, uint64_t(height));
+  }
   png_write_end(w.png, nullptr);
   return true;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/base/error.h"
+#include "core/base/work_progress.h"
 #include "formats.h"
 #include "input_file.h"
 
@@ -57,6 +58,7 @@ Decoded readRaw16(const std::string& path, int width, int height, bool bigEndian
     const int low = bigEndian ? 1 : 0;  // the byte with the low 8 bits
     for (int x = 0; x < width; ++x)
       out[x] = float(unsigned(row[2 * x + low]) | unsigned(row[2 * x + 1 - low]) << 8);
+    reportWork(uint64_t(y) + 1, uint64_t(height));
   }
   return d;
 }
@@ -71,13 +73,14 @@ Heightmap readRaw32(const std::string& path, int width, int height) {
     if (!kLittleEndianHost)
       for (int x = 0; x < width; ++x)
         out[x] = std::bit_cast<float>(swapBytes(std::bit_cast<uint32_t>(out[x])));
+    reportWork(uint64_t(y) + 1, uint64_t(height));
   }
   return map;
 }
 
 void writeRaw16(AtomicFile& out, size_t count, const uint16_t* samples, bool bigEndian) {
   std::vector<unsigned char> bytes;
-  const size_t chunk = 1 << 16;
+  const size_t chunk = 1 << 12;  // samples a write (and a progress report)
   const int low = bigEndian ? 1 : 0;
   for (size_t start = 0; start < count; start += chunk) {
     size_t n = std::min(chunk, count - start);
@@ -87,6 +90,7 @@ void writeRaw16(AtomicFile& out, size_t count, const uint16_t* samples, bool big
       bytes[2 * i + 1 - low] = static_cast<unsigned char>(samples[start + i] >> 8);
     }
     out.write(bytes.data(), bytes.size());
+    reportWork(start + n, count);
   }
 }
 
@@ -97,6 +101,7 @@ void writeRaw32(AtomicFile& out, const Heightmap& map) {
     if (!kLittleEndianHost)
       for (auto& v : row) v = swapBytes(v);
     out.write(row.data(), row.size() * 4);
+    reportWork(uint64_t(y) + 1, uint64_t(map.height()));
   }
 }
 

@@ -13,6 +13,7 @@
 
 #include "core/base/error.h"
 #include "core/base/memory_budget.h"
+#include "core/base/work_progress.h"
 #include "formats.h"
 
 namespace runnel::formats {
@@ -245,11 +246,13 @@ Decoded readTiff(const std::string& path) {
         uint32_t w = std::min(tileW, width - tx), h = std::min(tileH, height - ty);
         for (uint32_t r = 0; r < h; ++r)
           convert(buffer.data() + size_t(r) * tileW * (bits / 8), type, w, d.samples.row(int(ty + r)) + tx);
+        reportWork(uint64_t(ty) * width + uint64_t(h) * (tx + w), uint64_t(height) * width);
       }
   } else {
     for (uint32_t y = 0; y < height; ++y) {
       if (TIFFReadScanline(tif, buffer.data(), y, 0) < 0) throw fail("strip");
       convert(buffer.data(), type, width, d.samples.row(int(y)));
+      reportWork(uint64_t(y) + 1, height);
     }
   }
   if (orientation == ORIENTATION_BOTLEFT)  // rows stored from the south: turn them north-first
@@ -329,6 +332,7 @@ void writeTiff(AtomicFile& out, const Heightmap& map, float cellSize) {
   for (uint32_t y = 0; y < height; ++y) {
     std::copy(map.row(int(y)), map.row(int(y)) + width, row.begin());
     if (TIFFWriteScanline(tif, row.data(), y, 0) < 0) throw fail();
+    reportWork(uint64_t(y) + 1, height);
   }
   if (!TIFFFlush(tif)) throw fail();
   file.close();

@@ -1,11 +1,13 @@
 #include "map_folder.h"
 
 #include <filesystem>
+#include <functional>
 #include <vector>
 
 #include "atomic_file.h"
 #include "core/base/error.h"
 #include "core/base/json_text.h"
+#include "core/base/work_progress.h"
 #include "core/models/rivers/discharge.h"
 #include "terrain_maps.h"
 
@@ -55,14 +57,26 @@ size_t writeMapFolder(const MapSource& maps, const std::string& folder, const Fo
     writeHeightmap(path(file), values, options);  // values in every format (PNG too: 16-bit)
     listed(name, file, terrainMapInfo(map).values, values);
   };
-  write(TerrainMap::Height, "height", height);
-  if (maps.eroded) write(TerrainMap::Eroded, "eroded", *maps.eroded);
-  if (maps.deposited) write(TerrainMap::Deposited, "deposited", *maps.deposited);
-  write(TerrainMap::Flow, "flow", dischargeLog10(height, maps.rain.get(), maps.cellSize, threads));
-  write(TerrainMap::Wetness, "wetness", wetnessIndex(height, maps.rain.get(), maps.cellSize, threads));
-  write(TerrainMap::Slope, "slope", slopeDegrees(height, maps.cellSize));
-  writeTerrainMap(path("hillshade.png"), TerrainMap::Hillshade, height, options);
-  writeNormalMap(path("normal.png"), height, maps.cellSize);
+  // Each map its share of the progress, worked out and written (reportWork inside the writers).
+  const size_t pieces = 6 + (maps.eroded ? 1 : 0) + (maps.deposited ? 1 : 0) + (maps.rain ? 1 : 0);
+  size_t done = 0;
+  auto piece = [&](const std::function<void()>& work) {
+    WorkProgress share(double(done) / double(pieces), double(done + 1) / double(pieces));
+    work();
+    ++done;
+  };
+  piece([&] { write(TerrainMap::Height, "height", height); });
+  if (maps.eroded) piece([&] { write(TerrainMap::Eroded, "eroded", *maps.eroded); });
+  if (maps.deposited) piece([&] { write(TerrainMap::Deposited, "deposited", *maps.deposited); });
+  piece([&] {
+    write(TerrainMap::Flow, "flow", dischargeLog10(height, maps.rain.get(), maps.cellSize, threads));
+  });
+  piece([&] {
+    write(TerrainMap::Wetness, "wetness", wetnessIndex(height, maps.rain.get(), maps.cellSize, threads));
+  });
+  piece([&] { write(TerrainMap::Slope, "slope", slopeDegrees(height, maps.cellSize)); });
+  piece([&] { writeTerrainMap(path("hillshade.png"), TerrainMap::Hillshade, height, options); });
+  piece([&] { writeNormalMap(path("normal.png"), height, maps.cellSize); });
   list += std::string(list.empty() ? "" : ",\n") +
           "    {\"name\": \"normal\", \"file\": \"normal.png\", \"values\": " +
           jsonString(terrainMapInfo(TerrainMap::Normal).values) + "}";
@@ -70,14 +84,15 @@ size_t writeMapFolder(const MapSource& maps, const std::string& folder, const Fo
   list += std::string(",\n") + "    {\"name\": \"hillshade\", \"file\": \"hillshade.png\", \"values\": " +
           jsonString("8-bit shaded relief, light from the north-west 45 degrees up") + "}";
   ++written;
-  if (maps.rain) {
-    Heightmap density(maps.rain->width(), maps.rain->height());
-    for (size_t i = 0; i < density.cellCount(); ++i)
-      density.data()[i] = float(maps.rain->levels()[i]) / float(RainMap::kFullLevel);
-    const std::string file = "rain" + format.extension();
-    writeHeightmap(path(file), density, options);
-    listed("rain", file, "rain density, 0 (none) to 1 (full)", density);
-  }
+  if (maps.rain)
+    piece([&] {
+      Heightmap density(maps.rain->width(), maps.rain->height());
+      for (size_t i = 0; i < density.cellCount(); ++i)
+        density.data()[i] = float(maps.rain->levels()[i]) / float(RainMap::kFullLevel);
+      const std::string file = "rain" + format.extension();
+      writeHeightmap(path(file), density, options);
+      listed("rain", file, "rain density, 0 (none) to 1 (full)", density);
+    });
   const std::string json = "{\n  \"runnel_maps\": 1,\n  \"source\": " + jsonString(maps.source) +
                            ",\n  \"description\": " + jsonString(maps.description) +
                            ",\n  \"width\": " + std::to_string(height.width()) +
