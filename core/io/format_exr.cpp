@@ -1,5 +1,6 @@
 // OpenEXR through the OpenEXR 3 library. Reads channel Y, else R, else the first channel (half, float or
-// uint, converted to float) over the data window; writes one 32-bit float channel Y, ZIP-compressed.
+// uint, converted to float) over the data window; writes one 32-bit float channel Y, ZIP-compressed (or R,
+// G and B for a normal map).
 #include <ImfChannelList.h>
 #include <ImfFrameBuffer.h>
 #include <ImfHeader.h>
@@ -11,6 +12,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 #include <memory>
 
 #include <sys/stat.h>
@@ -229,25 +231,43 @@ Heightmap readExr(const std::string& path) {
   }
 }
 
-void writeExr(AtomicFile& out, const Heightmap& map) {
+namespace {
+
+// `channels` float channels of width x height pixels, interleaved in `pixels` (row 0, the north, first).
+void writeFloatChannels(AtomicFile& out, int width, int height, const float* pixels,
+                        std::initializer_list<const char*> channels) {
   try {
-    Imf::Header header(map.width(), map.height());
-    header.channels().insert("Y", Imf::Channel(Imf::FLOAT));
+    Imf::Header header(width, height);
+    for (const char* name : channels) header.channels().insert(name, Imf::Channel(Imf::FLOAT));
     header.compression() = Imf::ZIP_COMPRESSION;
     header.lineOrder() = Imf::INCREASING_Y;  // row 0 (north) first
+    const size_t pixel = sizeof(float) * channels.size();
     Imf::FrameBuffer frame;
-    char* base = reinterpret_cast<char*>(const_cast<float*>(map.data()));
-    frame.insert("Y", Imf::Slice(Imf::FLOAT, base, sizeof(float), sizeof(float) * size_t(map.width())));
+    char* base = reinterpret_cast<char*>(const_cast<float*>(pixels));
+    for (const char* name : channels) {
+      frame.insert(name, Imf::Slice(Imf::FLOAT, base, pixel, pixel * size_t(width)));
+      base += sizeof(float);
+    }
     Imf::OutputFile file(out.tempPath().c_str(), header);
     file.setFrameBuffer(frame);
-    for (int y = 0; y < map.height(); y += kRowsAtOnce) {  // the same file, a chunk at a time for progress
-      const int rows = std::min(kRowsAtOnce, map.height() - y);
+    for (int y = 0; y < height; y += kRowsAtOnce) {  // the same file, a chunk at a time for progress
+      const int rows = std::min(kRowsAtOnce, height - y);
       file.writePixels(rows);
-      reportWork(uint64_t(y + rows), uint64_t(map.height()));
+      reportWork(uint64_t(y + rows), uint64_t(height));
     }
   } catch (const std::exception& e) {
     throw Error("cannot write " + out.target() + ": " + e.what());
   }
+}
+
+}  // namespace
+
+void writeExr(AtomicFile& out, const Heightmap& map) {
+  writeFloatChannels(out, map.width(), map.height(), map.data(), {"Y"});
+}
+
+void writeExrRgb(AtomicFile& out, int width, int height, const float* rgb) {
+  writeFloatChannels(out, width, height, rgb, {"R", "G", "B"});
 }
 
 }  // namespace runnel::formats

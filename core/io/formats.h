@@ -46,6 +46,8 @@ void writeTiff(AtomicFile& out, const Heightmap& map, float cellSize);
 
 Heightmap readExr(const std::string& path);
 void writeExr(AtomicFile& out, const Heightmap& map);
+// Three float channels R, G, B from `rgb` (width x height pixels of three floats, row 0 first).
+void writeExrRgb(AtomicFile& out, int width, int height, const float* rgb);
 
 // The mesh with a vertex every `step` samples (the border kept), `cellSize` metres apart (0: 1).
 void writeObj(AtomicFile& out, const Heightmap& map, int step, float cellSize);

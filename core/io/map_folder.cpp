@@ -76,10 +76,12 @@ size_t writeMapFolder(const MapSource& maps, const std::string& folder, const Fo
   });
   piece([&] { write(TerrainMap::Slope, "slope", slopeDegrees(height, maps.cellSize)); });
   piece([&] { writeTerrainMap(path("hillshade.png"), TerrainMap::Hillshade, height, options); });
-  piece([&] { writeNormalMap(path("normal.png"), height, maps.cellSize); });
+  // Normals in float where the format is float and holds colour (EXR), else in a 16-bit PNG.
+  const std::string normalFile = format.id == FileFormat::Exr ? "normal.exr" : "normal.png";
+  piece([&] { writeNormalMap(path(normalFile), height, maps.cellSize); });
   list += std::string(list.empty() ? "" : ",\n") +
-          "    {\"name\": \"normal\", \"file\": \"normal.png\", \"values\": " +
-          jsonString(terrainMapInfo(TerrainMap::Normal).values) + "}";
+          "    {\"name\": \"normal\", \"file\": " + jsonString(normalFile) +
+          ", \"values\": " + jsonString(terrainMapInfo(TerrainMap::Normal).values) + "}";
   ++written;
   list += std::string(",\n") + "    {\"name\": \"hillshade\", \"file\": \"hillshade.png\", \"values\": " +
           jsonString("8-bit shaded relief, light from the north-west 45 degrees up") + "}";

@@ -2,9 +2,11 @@
 
 #include <cmath>
 #include <numbers>
+#include <vector>
 
 #include "atomic_file.h"
 #include "core/base/error.h"
+#include "core/base/work_progress.h"
 #include "format_table.h"
 #include "formats.h"
 
@@ -21,7 +23,8 @@ const std::vector<TerrainMapInfo>& terrainMaps() {
       {TerrainMap::Slope, "slope", "Slope", "the steepest slope in degrees",
        "Steepness: rock on cliffs, grass on flats, a texture mask"},
       {TerrainMap::Normal, "normal", "Normal map",
-       "tangent-space normals, OpenGL convention (red east, green north, blue up), 16-bit RGB PNG",
+       "tangent-space normals, OpenGL convention (red east, green north, blue up): 16-bit RGB PNG (each "
+       "component c as (c + 1) / 2) or float RGB EXR (the components, -1 to 1)",
        "Surface detail for a material's normal slot, from the heights in metres"},
       {TerrainMap::Eroded, "eroded", "Eroded", "rock removed by the erosion, metres",
        "Where the erosion cut: gullies and channels, a texture mask"},
@@ -55,30 +58,41 @@ std::string whyFormatCannotHold(const std::string& path, TerrainMap map) {
     return std::string("an OBJ mesh holds heights, not the ") + terrainMapInfo(map).name + " map";
   if (map == TerrainMap::Hillshade && format.id != FileFormat::Png)
     return std::string("a hillshade is an 8-bit image, written as .png, not as ") + format.name;
-  if (map == TerrainMap::Normal && format.id != FileFormat::Png)
-    return std::string("a normal map is a 16-bit RGB image, written as .png, not as ") + format.name;
+  if (map == TerrainMap::Normal && format.id != FileFormat::Png && format.id != FileFormat::Exr)
+    return std::string("a normal map is an RGB image, written as a 16-bit .png or a float .exr, not as ") +
+           format.name;
   return "";
 }
 
 void writeNormalMap(const std::string& path, const Heightmap& heights, float cellSize) {
   const int w = heights.width(), h = heights.height();
   const float cell = cellSize > 0.0f ? cellSize : 1.0f;
-  std::vector<uint16_t> rgb(size_t(w) * size_t(h) * 3);
-  auto encode = [](double c) { return uint16_t(std::lround((c + 1.0) * 0.5 * 65535.0)); };
-  for (int y = 0; y < h; ++y)
+  const bool exr = formatFromPath(path) == FileFormat::Exr;
+  std::vector<float> normals(size_t(w) * size_t(h) * 3);
+  for (int y = 0; y < h; ++y) {
     for (int x = 0; x < w; ++x) {
       float gx, gy;  // metres up per metre east and south
       gradientAt(heights, x, y, cell, gx, gy);
       // Up the texture is north: the normal leans against the rise, west where the ground rises east and
       // north (green up) where it rises south.
       const double nx = -double(gx), ny = double(gy), length = std::sqrt(nx * nx + ny * ny + 1.0);
-      uint16_t* p = &rgb[(size_t(y) * size_t(w) + size_t(x)) * 3];
-      p[0] = encode(nx / length);
-      p[1] = encode(ny / length);
-      p[2] = encode(1.0 / length);
+      float* p = &normals[(size_t(y) * size_t(w) + size_t(x)) * 3];
+      p[0] = float(nx / length);
+      p[1] = float(ny / length);
+      p[2] = float(1.0 / length);
     }
+    reportWork(uint64_t(y) + 1, 2 * uint64_t(h));  // the normals are the first half of the work
+  }
+  WorkProgress writing(0.5, 1.0);
   AtomicFile file(path);
-  formats::writePng16Rgb(file, w, h, rgb.data());
+  if (exr) {
+    formats::writeExrRgb(file, w, h, normals.data());  // the components as they are, -1 to 1
+  } else {
+    std::vector<uint16_t> rgb(normals.size());
+    for (size_t i = 0; i < normals.size(); ++i)
+      rgb[i] = uint16_t(std::lround((double(normals[i]) + 1.0) * 0.5 * 65535.0));
+    formats::writePng16Rgb(file, w, h, rgb.data());
+  }
   file.commit();
 }
 

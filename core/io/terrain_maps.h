@@ -37,8 +37,9 @@ std::string whyFormatCannotHold(const std::string& path, TerrainMap map);
 void writeTerrainMap(const std::string& path, TerrainMap map, const Heightmap& values,
                      const WriteOptions& options);
 
-// Writes the surface normals of `heights` (cells `cellSize` metres apart) as a 16-bit RGB PNG: tangent
-// space, OpenGL's convention (red east, green north, blue up; each component c stored as (c + 1) / 2).
+// Writes the surface normals of `heights` (cells `cellSize` metres apart) in tangent space, OpenGL's
+// convention (red east, green north, blue up): as a 16-bit RGB PNG (each component c stored as (c + 1) / 2)
+// or, to a .exr path, as float R, G, B (the components as they are).
 void writeNormalMap(const std::string& path, const Heightmap& heights, float cellSize);
 
 // The steepest slope of each cell in degrees (central differences, one-sided at the border).

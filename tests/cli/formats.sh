@@ -82,6 +82,17 @@ r, g, b = (int(v) / 65535 * 2 - 1 for v in re.search(r'\((\d+),(\d+),(\d+)\)', s
 n = math.sqrt(0.1 ** 2 + 0.2 ** 2 + 1)
 assert abs(r + 0.1 / n) < 1e-3 and abs(g - 0.2 / n) < 1e-3 and abs(b - 1 / n) < 1e-3, (r, g, b)" ||
   fail "normal.png of a ramp: $(convert ramps/normal.png -crop 1x1+8+8 -depth 16 txt:-)"
+# As float EXR: the components as they are, in channels R, G and B (red read back through runnel-cli info,
+# which takes an EXR's R when it has no Y).
+ok "$CLI" export-maps ramp.r32 --size 16x16 --cell-size 30 ramps-exr --format exr
+exrheader ramps-exr/normal.exr | grep -A4 "^channels" | grep -cE "^ +[RGB], 32-bit floating-point" | grep -qx 3 ||
+  fail "normal.exr channels: $(exrheader ramps-exr/normal.exr | grep -A4 '^channels')"
+python3 -c "
+import math, sys; n = math.sqrt(0.1 ** 2 + 0.2 ** 2 + 1)
+lo, hi = float('$(info_field ramps-exr/normal.exr min)'), float('$(info_field ramps-exr/normal.exr max)')
+sys.exit(0 if abs(lo + 0.1 / n) < 1e-4 and abs(hi + 0.1 / n) < 1e-4 else 1)" ||
+  fail "normal.exr's red of a ramp: $("$CLI" info ramps-exr/normal.exr)"
+grep -q '"file": "normal.exr"' ramps-exr/maps.json || fail "maps.json does not name normal.exr"
 python3 -c "
 import json; d = json.load(open('maps/maps.json'))
 assert d['cell_size'] == 30 and [m['name'] for m in d['maps']] == ['height', 'flow', 'wetness', 'slope', 'normal', 'hillshade'], d
