@@ -160,17 +160,21 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
   }
   lap(stages_.uplift);
 
-  // Hillslopes creep; the creep fades out where the last step's rivers run (rate x head / (head + power)),
-  // so valley floors are not smeared. A hard line between creeping banks and fixed channel beds would be a
-  // staircase across the grid: at 15 m cells it drew grid marks of 1.25 where the fade gives 1.17.
+  // Hillslopes creep; the creep fades out where the last step's rivers run (rate x head / (head + water),
+  // water the larger of the drainage area and the power spread over the bed), so valley floors are not
+  // smeared. A hard line between creeping banks and fixed channel beds would be a staircase across the
+  // grid: at 15 m cells it drew grid marks of 1.25 where the spread power's fade gives 1.17. The spread
+  // power alone, diluted over a bed of 35 m, let creep fill the channels themselves: dams, 4 to 5 times
+  // the lakes a step at 4096² (the lakes pass then walks their basins, millions of cells).
   if (params_.diffusion > 0.0f) {
     const float rate = params_.diffusion * params_.timeStep / cellArea;
     const float head = std::max(headCells, 1.0f);
     cut_.resize(n);
-    const bool fade = power_.size() == n;
+    const bool fade = power_.size() == n && graph_.area().size() == n;
+    const float* area = graph_.area().data();
     forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
       for (size_t i = size_t(y0) * size_t(w); i < size_t(y1) * size_t(w); ++i)
-        cut_[i] = fade ? rate * head / (head + power_[i]) : rate;
+        cut_[i] = fade ? rate * head / (head + std::max(area[i], power_[i])) : rate;
     });
     // The rates borrow the cutting depths' buffer (worked out afresh later in the step); the last step's
     // spread power is spent (its fade is in the rates): its buffer holds the substeps.
