@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <numbers>
 
 #include "core/base/error.h"
 #include "core/base/row_bands.h"
@@ -160,21 +161,24 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
   }
   lap(stages_.uplift);
 
-  // Hillslopes creep; the creep fades out where the last step's rivers run (rate x head / (head + water),
-  // water the larger of the drainage area and the power spread over the bed), so valley floors are not
-  // smeared. A hard line between creeping banks and fixed channel beds would be a staircase across the
-  // grid: at 15 m cells it drew grid marks of 1.25 where the spread power's fade gives 1.17. The spread
-  // power alone, diluted over a bed of 35 m, let creep fill the channels themselves: dams, 4 to 5 times
-  // the lakes a step at 4096² (the lakes pass then walks their basins, millions of cells).
+  // Hillslopes creep; the creep fades out where the last step's rivers run (rate x head / (head + water)),
+  // so valley floors are not smeared. A hard line between creeping banks and fixed channel beds would be a
+  // staircase across the grid: at 15 m cells it drew grid marks of 1.25 where a fade by the spread power
+  // gives 1.17. The water is the spread power times the bed's width (sqrt(2 pi) standard deviations: a
+  // river's own drainage area again on its centre line, fading smoothly across its banks). The spread
+  // power alone, diluted over a bed of 35 m, let creep fill the small channels: dams, 4 times the lakes a
+  // step at 4096² for the lakes pass to walk; fading by the drainage area where it is larger drew grid
+  // marks of 1.16 at 4096².
   if (params_.diffusion > 0.0f) {
     const float rate = params_.diffusion * params_.timeStep / cellArea;
     const float head = std::max(headCells, 1.0f);
     cut_.resize(n);
-    const bool fade = power_.size() == n && graph_.area().size() == n;
-    const float* area = graph_.area().data();
+    const bool fade = power_.size() == n;
+    const BedBlur bed = bedBlur(kBedSpreadMetres / double(cellSize_));
+    const float width = float(std::sqrt(2.0 * std::numbers::pi * boxBlurVariance(bed.radius, bed.passes)));
     forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
       for (size_t i = size_t(y0) * size_t(w); i < size_t(y1) * size_t(w); ++i)
-        cut_[i] = fade ? rate * head / (head + std::max(area[i], power_[i])) : rate;
+        cut_[i] = fade ? rate * head / (head + width * power_[i]) : rate;
     });
     // The rates borrow the cutting depths' buffer (worked out afresh later in the step); the last step's
     // spread power is spent (its fade is in the rates): its buffer holds the substeps.
