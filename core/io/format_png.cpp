@@ -87,7 +87,10 @@ bool setPngTransforms(PngReader& r, const PngHeader& h, int& channels, int& dept
   if (setjmp(png_jmpbuf(r.png))) return false;
   if (h.colour == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(r.png);
   if (h.colour == PNG_COLOR_TYPE_GRAY && h.depth < 8) png_set_expand_gray_1_2_4_to_8(r.png);
-  if (h.colour & PNG_COLOR_MASK_ALPHA) png_set_strip_alpha(r.png);
+  // Transparency is not height: an alpha channel, or a palette's transparent entries (tRNS, which the
+  // palette's expansion turns into one), is dropped and each cell keeps its colour's grey.
+  if ((h.colour & PNG_COLOR_MASK_ALPHA) || png_get_valid(r.png, r.info, PNG_INFO_tRNS))
+    png_set_strip_alpha(r.png);
   if (h.depth == 16 && kLittleEndianHost) png_set_swap(r.png);
   if (h.interlace != PNG_INTERLACE_NONE) png_set_interlace_handling(r.png);
   png_read_update_info(r.png, r.info);

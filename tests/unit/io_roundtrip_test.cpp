@@ -220,6 +220,61 @@ TEST(Png, EightBitGreyAndRgbAreRead) {
   EXPECT_FLOAT_EQ(d.at(2, 1), 3.0f / 4.0f);
 }
 
+// A palette PNG's bytes, by hand: `indices` (width x height, one byte each) into a grey palette of
+// `colours` entries (entry i grey 16 i), entry 0 transparent (a tRNS chunk); the image data in a stored
+// (uncompressed) deflate block.
+std::string paletteWithTransparency(int width, int height, const std::vector<uint8_t>& indices, int colours) {
+  auto be32 = [](uint32_t v) {
+    return std::string{char(v >> 24), char(v >> 16 & 0xff), char(v >> 8 & 0xff), char(v & 0xff)};
+  };
+  auto crc = [](const std::string& bytes) {
+    uint32_t c = 0xffffffffu;
+    for (unsigned char b : bytes) {
+      c ^= b;
+      for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
+    }
+    return c ^ 0xffffffffu;
+  };
+  auto chunk = [&](const std::string& type, const std::string& data) {
+    return be32(uint32_t(data.size())) + type + data + be32(crc(type + data));
+  };
+  std::string raw;
+  for (int y = 0; y < height; ++y) {
+    raw += '\0';  // filter: none
+    for (int x = 0; x < width; ++x) raw += char(indices[size_t(y) * size_t(width) + size_t(x)]);
+  }
+  uint32_t a = 1, b = 0;  // adler32
+  for (unsigned char c : raw) {
+    a = (a + c) % 65521;
+    b = (b + a) % 65521;
+  }
+  const uint16_t length = uint16_t(raw.size());
+  std::string zlib = std::string{char(0x78), char(0x01), char(0x01)} + char(length & 0xff) +
+                     char(length >> 8) + char(~length & 0xff) + char((~length >> 8) & 0xff) + raw +
+                     be32(b << 16 | a);
+  std::string palette, alpha;
+  for (int i = 0; i < colours; ++i) palette += std::string(3, char(16 * i));
+  alpha = std::string(1, '\0') + std::string(size_t(colours - 1), char(255));
+  const std::string header = be32(uint32_t(width)) + be32(uint32_t(height)) + std::string{8, 3, 0, 0, 0};
+  return std::string("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", header) + chunk("PLTE", palette) +
+         chunk("tRNS", alpha) + chunk("IDAT", zlib) + chunk("IEND", "");
+}
+
+TEST(Png, APaletteWithTransparencyReadsAsItsGreys) {
+  // Transparency is not height: the transparent entry reads as its own colour, like an alpha channel's
+  // cells (it was refused as "4 channels of 8 bits after conversion").
+  ScratchDir dir;
+  std::vector<uint8_t> indices(12 * 5);
+  for (size_t i = 0; i < indices.size(); ++i) indices[i] = uint8_t(i % 16);
+  testing::writeBytes(dir.file("palette.png"), paletteWithTransparency(12, 5, indices, 16));
+  ReadOptions o;
+  o.range = HeightRange{0.0f, 255.0f};
+  const Heightmap m = readHeightmap(dir.file("palette.png"), o);
+  ASSERT_EQ(m.width(), 12);
+  ASSERT_EQ(m.height(), 5);
+  for (size_t i = 0; i < indices.size(); ++i) ASSERT_EQ(m.data()[i], float(16 * indices[i])) << i;
+}
+
 // Reads an OBJ's v, vt, vn and f lines back (our own writer's layout: one index for all three).
 struct ObjMesh {
   std::vector<std::array<float, 3>> v, vn;
