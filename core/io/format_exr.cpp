@@ -256,7 +256,11 @@ void writeFloatChannels(AtomicFile& out, int width, int height, const float* pix
       reportWork(uint64_t(y + rows), uint64_t(height));
     }
   } catch (const std::exception& e) {
-    throw Error("cannot write " + out.target() + ": " + e.what());
+    // OpenEXR names the file it had open, our temporary one: name the file the artist asked for.
+    std::string why = e.what();
+    for (size_t at; (at = why.find(out.tempPath())) != std::string::npos;)
+      why.replace(at, out.tempPath().size(), out.target());
+    throw Error("cannot write " + out.target() + ": " + why);
   }
 }
 

@@ -4,6 +4,7 @@
 // (ModelPixelScaleTag, with a tie point at the origin), so GDAL reports the pixel size in metres.
 #include <tiffio.h>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdarg>
 #include <cstdlib>
@@ -327,14 +328,23 @@ void writeTiff(AtomicFile& out, const Heightmap& map, float cellSize) {
     TIFFSetField(tif, TIFFTAG_PREDICTOR, uint16_t(PREDICTOR_FLOATINGPOINT));
   }
   TIFFSetField(tif, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(tif, 0));
+  // A failed write says why first (libtiff's own words, "Write error at scanline 140", do not say the disk
+  // is full): errno is cleared before the writes, so one left set is theirs.
+  auto failWriting = [&] {
+    const int err = errno;
+    if (err == 0) return fail();
+    return Error("cannot write " + out.target() + ": " + std::strerror(err) + " (libtiff: " + file.why() +
+                 ")");
+  };
+  errno = 0;
   // The predictor rewrites the buffer it is given, so each row goes through a copy.
   std::vector<float> row(width);
   for (uint32_t y = 0; y < height; ++y) {
     std::copy(map.row(int(y)), map.row(int(y)) + width, row.begin());
-    if (TIFFWriteScanline(tif, row.data(), y, 0) < 0) throw fail();
+    if (TIFFWriteScanline(tif, row.data(), y, 0) < 0) throw failWriting();
     reportWork(uint64_t(y) + 1, height);
   }
-  if (!TIFFFlush(tif)) throw fail();
+  if (!TIFFFlush(tif)) throw failWriting();
   file.close();
 }
 
