@@ -99,7 +99,10 @@ std::vector<float> gradient(const RainPattern& p, int width, int height) {
 std::vector<float> windward(const RainPattern& p, const Heightmap& terrain, float cellSize) {
   const int width = terrain.width(), height = terrain.height();
   MapVector<float> smooth(terrain.data(), terrain.data() + terrain.cellCount()), scratch;
-  const int radius = std::max(1, int(std::lround(kWeatherMetres / double(cellSize))));
+  // At most the map's size: a wider window only repeats the edges (and a tiny cell size would ask for
+  // billions of cells).
+  const int radius =
+      int(std::clamp(std::round(kWeatherMetres / double(cellSize)), 1.0, double(std::max(width, height))));
   boxBlur(smooth, scratch, width, height, radius, 3, 0);
 
   const auto [tx, ty] = travel(p.windFrom);

@@ -141,6 +141,12 @@ TEST(RainPattern, TheSamePlacesAtAnyResolution) {
   EXPECT_LT(apart, 0.03);
 }
 
+TEST(RainPattern, ATinyCellSizeStaysWithinTheMap) {
+  // 1e-7 m cells would ask for a window of ten billion cells: it stays the map's size.
+  const RainMap r = makeRain(parseRainPattern("windward west 1 0", "test"), ridges(32, {0.5}), 1e-7f);
+  EXPECT_EQ(r.width(), 32);
+}
+
 TEST(RainPattern, ABadCellSizeIsRefused) {
   EXPECT_THROW(makeRain(RainPattern{}, Heightmap(4, 4), 0.0f), Error);
   EXPECT_THROW(makeRain(RainPattern{}, Heightmap(4, 4), std::nanf("")), Error);
