@@ -89,8 +89,10 @@ class Editor {
   void applyBudget();
   uint64_t budgetLeft() const;    // units Play runs before it stops (UINT64_MAX: no budget)
   double unitsPerSecond() const;  // of the current model, as run since it was chosen (0: not run yet)
-  // While a Step runs: how many of its units are done, and of how many.
-  std::optional<std::pair<uint64_t, uint64_t>> stepProgress() const;
+  // While a Step runs: how many of its units are done (fractions of a long unit included), and of how many.
+  std::optional<std::pair<double, uint64_t>> stepProgress() const;
+  // Units run since the last reset, with the running batch's fraction (for progress bars).
+  double unitsDone() const;
   // Writes one map of the terrain as the view shows it, its format from the path's extension.
   // With `background`, the writing runs off the UI thread (a progress window shows after 0.3 s; the status
   // line says when it is done); else it is done when this returns.

@@ -263,11 +263,17 @@ void Editor::step(uint64_t units) {
   stepEnd_ = (snapshot_ ? snapshot_->dropletsDone : 0) + units;
 }
 
-std::optional<std::pair<uint64_t, uint64_t>> Editor::stepProgress() const {
-  if (stepUnits_ == 0 || !snapshot_ || !snapshot_->playing || snapshot_->dropletsDone >= stepEnd_)
+double Editor::unitsDone() const {
+  return (snapshot_ ? double(snapshot_->dropletsDone) : 0.0) + worker_->unitsInFlight();
+}
+
+std::optional<std::pair<double, uint64_t>> Editor::stepProgress() const {
+  // The worker's own flag, not the snapshot's: the first snapshot of a Step comes only after its first
+  // unit, a second or two at 4096².
+  if (stepUnits_ == 0 || !worker_->playing() || (snapshot_ && snapshot_->dropletsDone >= stepEnd_))
     return std::nullopt;
-  const uint64_t left = stepEnd_ - snapshot_->dropletsDone;
-  return std::make_pair(left < stepUnits_ ? stepUnits_ - left : 0, stepUnits_);
+  const double left = std::max(double(stepEnd_) - unitsDone(), 0.0);
+  return std::make_pair(std::max(double(stepUnits_) - left, 0.0), stepUnits_);
 }
 
 bool Editor::applyErosionSettings() {

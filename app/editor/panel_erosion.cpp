@@ -53,13 +53,15 @@ void runButtons(Editor& e) {
   float fraction = -1.0f;  // of the Step or the budget, while running towards either
   if (stepping) {
     const auto [done, total] = *stepping;
-    label = "Stop (" + shortUnits(done) + " of " + shortUnits(total) + " " + unit + timeFor(e, total - done) +
-            ")";
-    fraction = float(double(done) / double(total));
+    const uint64_t whole = std::min(uint64_t(done), total);
+    label = "Stop (" + shortUnits(whole) + " of " + shortUnits(total) + " " + unit +
+            timeFor(e, total - whole) + ")";
+    fraction = float(done / double(total));
   } else if (playing) {
     label = left == UINT64_MAX ? "Pause" : "Pause (" + shortUnits(left) + " left" + timeFor(e, left) + ")";
     if (left != UINT64_MAX && e.erosion.budget() > 0)
-      fraction = float(1.0 - double(left) / double(e.erosion.budget()));
+      fraction = float((double(e.erosion.budget() - left) + e.worker().unitsInFlight()) /
+                       double(e.erosion.budget()));
   } else if (left == UINT64_MAX)
     label = "Play: no budget";
   else if (left == 0)

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/base/error.h"
+#include "core/base/work_progress.h"
 #include "snapshot_publisher.h"
 
 namespace runnel {
@@ -84,6 +85,7 @@ void SimulationWorker::pause() {
 }
 
 void SimulationWorker::step(uint64_t units) {
+  if (units > 0) playingFlag_ = true;  // as play(): shown at once, through the Step's first batch
   enqueue([this, units] {
     playing_ = false;
     stepRemaining_ += units;
@@ -246,10 +248,16 @@ void SimulationWorker::runBatch() {
   const uint64_t count = end - done_;
 
   const double start = now();
+  batchUnits_.store(count, std::memory_order_relaxed);
   try {
-    model_->run(work_, rain_.get(), done_, count, stats_);
+    {
+      WorkProgress progress(batchFraction_);
+      model_->run(work_, rain_.get(), done_, count, stats_);
+    }
+    batchUnits_.store(0, std::memory_order_relaxed);
     if (soilByWorker_) stats_.soilBefore = soilStart_;
   } catch (const std::exception& e) {
+    batchUnits_.store(0, std::memory_order_relaxed);
     // A model checks its inputs before it changes anything (a rain map of the wrong size, say): pause and
     // show why rather than end the thread.
     error_ = e.what();

@@ -87,6 +87,12 @@ class SimulationWorker {
   bool playing() const;
   // Units per batch at the moment (a power of two that adapts to the batch length).
   uint64_t batchSize() const { return batchSizeShown_.load(std::memory_order_relaxed); }
+  // How many units of the running batch are done, fractions included (a long unit, one rivers step at
+  // 4096², reports its stages as it goes); 0 between batches. Add to a snapshot's dropletsDone for a bar.
+  double unitsInFlight() const {
+    return double(batchFraction_.load(std::memory_order_relaxed)) *
+           double(batchUnits_.load(std::memory_order_relaxed));
+  }
 
  private:
   // Everything below the commands is owned by the worker thread.
@@ -103,6 +109,8 @@ class SimulationWorker {
   std::shared_ptr<const RainMap> rain_;
   ErosionStats stats_;
   uint64_t done_ = 0, budget_ = 0, stepRemaining_ = 0;
+  std::atomic<float> batchFraction_{0.0f};  // of the running batch, as its model reports it (WorkProgress)
+  std::atomic<uint64_t> batchUnits_{0};     // the running batch's units
   bool playing_ = false;
   double batchMs_ = 8.0;
   uint64_t batchSize_ = 64;  // adapts to batchMs_

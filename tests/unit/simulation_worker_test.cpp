@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cmath>
@@ -13,6 +14,7 @@
 
 #include "core/base/error.h"
 #include "core/base/random.h"
+#include "core/base/work_progress.h"
 #include "core/generate/generators.h"
 #include "core/models/droplet/droplet_model.h"
 
@@ -535,4 +537,34 @@ TEST(SimulationWorkerDroplets, TiledBatchesMatchADirectRun) {
   Terrain prefix = base;
   DropletModel(settings).run(prefix, nullptr, 0, s->dropletsDone, stats);
   EXPECT_TRUE(same(*s->terrain, prefix)) << s->dropletsDone << " droplets";
+}
+
+// A model that reports being half-way through its batch, then waits to be let go.
+class HalfWayModel : public ErosionModel {
+ public:
+  std::shared_ptr<std::atomic<bool>> release = std::make_shared<std::atomic<bool>>(false);
+  void run(Terrain&, const RainMap*, uint64_t, uint64_t count, ErosionStats& stats) override {
+    reportWork(1, 2);
+    while (!release->load()) std::this_thread::sleep_for(1ms);
+    stats.droplets += count;
+  }
+  std::unique_ptr<ErosionModel> clone() const override { return std::make_unique<HalfWayModel>(*this); }
+  const char* name() const override { return "half-way"; }
+};
+
+TEST(SimulationWorker, ALongBatchShowsHowFarItHasGot) {
+  auto model = std::make_unique<HalfWayModel>();
+  auto release = model->release;
+  SimulationWorker w(baseTerrain(), std::move(model));
+  EXPECT_EQ(w.unitsInFlight(), 0.0);
+  w.step(4);  // one batch of 4 units
+  const auto until = std::chrono::steady_clock::now() + 10s;
+  while (w.unitsInFlight() < 1.5 && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(1ms);
+  EXPECT_DOUBLE_EQ(w.unitsInFlight(), 2.0);  // half of the batch's 4 units, before any is published
+  EXPECT_EQ(w.latestSnapshot()->dropletsDone, 0u);
+  release->store(true);
+  w.waitIdle();
+  EXPECT_EQ(w.latestSnapshot()->dropletsDone, 4u);
+  EXPECT_EQ(w.unitsInFlight(), 0.0);
 }

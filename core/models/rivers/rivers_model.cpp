@@ -7,6 +7,7 @@
 
 #include "core/base/error.h"
 #include "core/base/row_bands.h"
+#include "core/base/work_progress.h"
 #include "core/rain/rain_map.h"
 #include "core/terrain/box_blur.h"
 #include "core/terrain/soil_record.h"
@@ -136,10 +137,22 @@ void RiversModel::spreadPower(const MapVector<float>& cells, int w, int hgt) {
 
 void RiversModel::step(Terrain& terrain, const RainMap* rain) {
   auto last = std::chrono::steady_clock::now();
+  // Each stage done is reported (WorkProgress) as its share of a step, by the time the stages have taken so
+  // far (evenly on the first step): one step at 4096² takes a second or two, and a progress bar should move.
+  const StageSeconds so = stages_;
+  const double stagesSoFar[] = {so.uplift, so.creep,  so.lakes,  so.route,
+                                so.area,   so.spread, so.incise, so.closing};
+  double total = 0;
+  for (double t : stagesSoFar) total += t;
+  double reached = 0;
+  int stagesDone = 0;
   auto lap = [&](double& stage) {
     const auto now = std::chrono::steady_clock::now();
     stage += std::chrono::duration<double>(now - last).count();
     last = now;
+    reached += total > 0 ? stagesSoFar[stagesDone] / total : 1.0 / 8.0;
+    ++stagesDone;
+    reportWork(uint64_t(std::lround(reached * 1000.0)), 1000);
   };
   const int w = terrain.width(), hgt = terrain.heightCells();
   const size_t n = terrain.height.cellCount();
@@ -225,7 +238,10 @@ void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
   if (first == 0 || shape_.size() != terrain.height.cellCount()) captureShape(terrain.height);
   const int w = terrain.width(), hgt = terrain.heightCells();
   const Heightmap startHeights = terrain.height;
-  for (uint64_t i = 0; i < count; ++i) step(terrain, rain);
+  for (uint64_t i = 0; i < count; ++i) {
+    WorkProgress unit(double(i) / double(count), double(i + 1) / double(count));
+    step(terrain, rain);
+  }
 
   // The record and the volumes: net change per cell (uplift counts against erosion).
   RowChanges rows;
