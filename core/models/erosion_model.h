@@ -32,4 +32,14 @@ class ErosionModel {
   virtual bool setSoilTotals(bool /*measure*/) { return false; }
 };
 
+// A model whose clone is a plain copy: `class MyModel : public CopyableModel<MyModel>` instead of writing
+// clone() out.
+template <class Model>
+class CopyableModel : public ErosionModel {
+ public:
+  std::unique_ptr<ErosionModel> clone() const override {
+    return std::make_unique<Model>(static_cast<const Model&>(*this));
+  }
+};
+
 }  // namespace runnel

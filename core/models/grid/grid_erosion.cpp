@@ -184,10 +184,6 @@ GridErosion::GridErosion(const GridParams& params, Edges edges) : params_(params
   validateFields(kFields, params_);
 }
 
-std::unique_ptr<ErosionModel> GridErosion::clone() const {
-  return std::make_unique<GridErosion>(*this);
-}
-
 void GridErosion::continueFrom(const ErosionModel& previous) {
   const auto* grid = dynamic_cast<const GridErosion*>(&previous);
   if (!grid || grid == this || grid->water_.empty()) return;

@@ -37,12 +37,11 @@ struct GridParams {
 const std::array<ParamField<GridParams>, 6>& gridParamFields();
 std::vector<ParamInfo> gridParamInfo();
 
-class GridErosion : public ErosionModel {
+class GridErosion : public CopyableModel<GridErosion> {
  public:
   explicit GridErosion(const GridParams& params, Edges edges = Edges::Wrap);  // validates
   void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
            ErosionStats& stats) override;
-  std::unique_ptr<ErosionModel> clone() const override;
   const char* name() const override { return "grid"; }
   void continueFrom(const ErosionModel& previous) override;
   const GridParams& params() const { return params_; }

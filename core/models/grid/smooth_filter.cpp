@@ -71,10 +71,6 @@ SmoothModel::SmoothModel(const SmoothParams& params, Edges edges) : params_(para
   validateFields(kFields, params_);
 }
 
-std::unique_ptr<ErosionModel> SmoothModel::clone() const {
-  return std::make_unique<SmoothModel>(*this);
-}
-
 void SmoothModel::run(Terrain& terrain, const RainMap* rain, uint64_t, uint64_t count, ErosionStats& stats) {
   if (rain) checkRainFits(*rain, terrain.width(), terrain.heightCells());
   const auto start = std::chrono::steady_clock::now();

@@ -30,12 +30,11 @@ struct SmoothParams {
 const std::array<ParamField<SmoothParams>, 1>& smoothParamFields();
 std::vector<ParamInfo> smoothParamInfo();
 
-class SmoothModel : public ErosionModel {
+class SmoothModel : public CopyableModel<SmoothModel> {
  public:
   explicit SmoothModel(const SmoothParams& params, Edges edges = Edges::Wrap);  // validates
   void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
            ErosionStats& stats) override;
-  std::unique_ptr<ErosionModel> clone() const override;
   const char* name() const override { return "smooth"; }
   void setThreads(int threads) { threads_ = threads; }
 

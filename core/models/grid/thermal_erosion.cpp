@@ -36,10 +36,6 @@ ThermalErosion::ThermalErosion(const ThermalParams& params, Edges edges) : param
   validateFields(kFields, params_);
 }
 
-std::unique_ptr<ErosionModel> ThermalErosion::clone() const {
-  return std::make_unique<ThermalErosion>(*this);
-}
-
 void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
   const int w = terrain.width(), h = terrain.heightCells();
   const float talus = params_.talus, talusDiagonal = params_.talus * kSqrt2, half = 0.5f * params_.rate;

@@ -27,12 +27,11 @@ struct ThermalParams {
 const std::array<ParamField<ThermalParams>, 2>& thermalParamFields();
 std::vector<ParamInfo> thermalParamInfo();
 
-class ThermalErosion : public ErosionModel {
+class ThermalErosion : public CopyableModel<ThermalErosion> {
  public:
   explicit ThermalErosion(const ThermalParams& params, Edges edges = Edges::Wrap);  // validates
   void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
            ErosionStats& stats) override;
-  std::unique_ptr<ErosionModel> clone() const override;
   const char* name() const override { return "thermal"; }
   const ThermalParams& params() const { return params_; }
   void setThreads(int threads) { threads_ = threads; }

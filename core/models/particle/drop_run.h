@@ -55,15 +55,12 @@ class DropRun {
 };
 
 template <class Params, class Model, size_t kFieldCount>
-class DropModel : public ErosionModel {
+class DropModel : public CopyableModel<Model> {
  public:
   DropModel(const Params& params, const std::array<ParamField<Params>, kFieldCount>& fields, Edges edges,
             uint64_t seed)
       : params_(params), edges_(edges), seed_(seed) {
     validateFields(fields, params_);
-  }
-  std::unique_ptr<ErosionModel> clone() const override {
-    return std::make_unique<Model>(static_cast<const Model&>(*this));
   }
   const Params& params() const { return params_; }
 

@@ -54,10 +54,6 @@ RiversModel::RiversModel(const RiversParams& params, float cellSize, int threads
     throw Error("cell size: must be a positive number of metres (got " + std::to_string(cellSize) + ")");
 }
 
-std::unique_ptr<ErosionModel> RiversModel::clone() const {
-  return std::make_unique<RiversModel>(*this);
-}
-
 void RiversModel::continueFrom(const ErosionModel& previous) {
   if (auto* p = dynamic_cast<const RiversModel*>(&previous)) shape_ = p->shape_;
 }

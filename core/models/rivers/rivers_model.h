@@ -16,12 +16,11 @@
 
 namespace runnel {
 
-class RiversModel : public ErosionModel {
+class RiversModel : public CopyableModel<RiversModel> {
  public:
   RiversModel(const RiversParams& params, float cellSize, int threads = 0);  // validates
   void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
            ErosionStats& stats) override;
-  std::unique_ptr<ErosionModel> clone() const override;
   const char* name() const override { return "rivers"; }
   // The uplift pattern (the heights the run started from) carries over, so a slider change mid-run keeps
   // "keep my shape" anchored to the artist's terrain.
