@@ -52,6 +52,9 @@ RiversModel::RiversModel(const RiversParams& params, float cellSize, int threads
   validateFields(riversParamFields(), params_);
   if (!(cellSize > 0.0f) || !std::isfinite(cellSize))
     throw Error("cell size: must be a positive number of metres (got " + std::to_string(cellSize) + ")");
+  const BedBlur bed = bedBlur(kBedSpreadMetres / double(cellSize_));
+  bedRadius_ = bed.radius;
+  bedPasses_ = bed.passes;
 }
 
 void RiversModel::continueFrom(const ErosionModel& previous) {
@@ -127,8 +130,7 @@ int RiversModel::bedReachCells(float cellSize) {
 void RiversModel::spreadPower(const MapVector<float>& cells, int w, int hgt) {
   power_.assign(cells.begin(), cells.end());
   // The cutting depths' buffer is free here (worked out from the power next).
-  const BedBlur blur = bedBlur(kBedSpreadMetres / double(cellSize_));
-  boxBlur(power_, cut_, w, hgt, blur.radius, blur.passes, threads_);
+  boxBlur(power_, cut_, w, hgt, bedRadius_, bedPasses_, threads_);
 }
 
 void RiversModel::step(Terrain& terrain, const RainMap* rain) {
@@ -183,8 +185,7 @@ void RiversModel::step(Terrain& terrain, const RainMap* rain) {
     const float head = std::max(headCells, 1.0f);
     cut_.resize(n);
     const bool fade = power_.size() == n;
-    const BedBlur bed = bedBlur(kBedSpreadMetres / double(cellSize_));
-    const float width = float(std::sqrt(2.0 * std::numbers::pi * boxBlurVariance(bed.radius, bed.passes)));
+    const float width = float(std::sqrt(2.0 * std::numbers::pi * boxBlurVariance(bedRadius_, bedPasses_)));
     forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
       for (size_t i = size_t(y0) * size_t(w); i < size_t(y1) * size_t(w); ++i)
         cut_[i] = fade ? rate * head / (head + width * power_[i]) : rate;

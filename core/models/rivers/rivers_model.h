@@ -48,8 +48,9 @@ class RiversModel : public CopyableModel<RiversModel> {
   RiversParams params_;
   float cellSize_;
   int threads_;
-  MapVector<float> shape_;       // uplift share per cell, 0..1
-  MapVector<float> power_;       // the drainage area spread over a river's width, in cells
+  int bedRadius_ = 1, bedPasses_ = 1;  // the bed spread's box passes (spreadPower), set by the cell size
+  MapVector<float> shape_;             // uplift share per cell, 0..1
+  MapVector<float> power_;             // the drainage area spread over a river's width, in cells
   MapVector<float> cut_;         // the step's creep rates; then how deep each cell cuts per unit of slope
   rivers::DrainageGraph graph_;  // kept for its buffers
   rivers::LakeReport lakes_;
