@@ -33,6 +33,9 @@ Editor::Editor(GLFWwindow* window) : window_(window) {
   worker_->setBatchMilliseconds(erosion.batchMilliseconds);
   // A new snapshot wakes the event loop, so an idle editor sleeps in glfwWaitEvents yet shows a run live.
   worker_->setOnPublish([] { glfwPostEmptyEvent(); });
+  // The view comes first: where every core is busy (two cores, or software rendering) a run at the UI's
+  // priority slowed the frames by half (docs/performance.md, Session 10).
+  worker_->runInBackground();
   recentFiles = loadRecentFiles();
   reloadPresets();
   rainSeen_ = rain.revision();

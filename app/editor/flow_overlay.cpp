@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "core/base/thread_priority.h"
 #include "core/models/rivers/discharge.h"
 #include "core/models/rivers/rivers_params.h"
 #include "core/rain/rain_map.h"
@@ -44,6 +45,7 @@ void FlowOverlay::start(const Source& source, std::shared_ptr<const RainMap> rai
   const float cellSize = source.cellSize;
   // One thread: the erosion worker has the others.
   job_ = std::async(std::launch::async, [terrain, rain, cellSize] {
+    lowerThisThreadsPriority();  // a refresh of a picture: the frames come first, as the run's do
     const auto began = std::chrono::steady_clock::now();
     Result r;
     r.logDischarge = dischargeLog10(terrain->height, rain.get(), cellSize, 1);

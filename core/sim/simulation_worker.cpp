@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/base/error.h"
+#include "core/base/thread_priority.h"
 #include "core/base/work_progress.h"
 #include "snapshot_publisher.h"
 
@@ -168,6 +169,10 @@ void SimulationWorker::setSnapshotBookkeeping(bool on) {
     publisher_->setBookkeeping(on);
     stateChanged_ = true;  // publish in the new layout even when paused
   });
+}
+
+void SimulationWorker::runInBackground() {
+  enqueue([] { lowerThisThreadsPriority(); });
 }
 
 void SimulationWorker::setOnPublish(std::function<void()> hook) {

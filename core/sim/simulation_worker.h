@@ -76,6 +76,10 @@ class SimulationWorker {
   // Called on the worker thread after each publish (e.g. to wake the UI's event loop). Keep it short; it
   // must not call copyTerrain(), copyBase() or waitIdle().
   void setOnPublish(std::function<void()> hook);
+  // From the next batch on, the worker's thread and the threads its models start run at background
+  // priority (core/base/thread_priority.h): where the cores are all busy, the UI comes first and the run
+  // takes what it leaves. For good: a lowered thread cannot raise itself again.
+  void runInBackground();
 
   // Never waits for a batch. Published at construction, so never null.
   std::shared_ptr<const Snapshot> latestSnapshot() const;

@@ -14,6 +14,7 @@
 
 #include "core/base/error.h"
 #include "core/base/random.h"
+#include "core/base/thread_priority.h"
 #include "core/base/work_progress.h"
 #include "core/generate/generators.h"
 #include "core/models/droplet/droplet_model.h"
@@ -567,4 +568,38 @@ TEST(SimulationWorker, ALongBatchShowsHowFarItHasGot) {
   w.waitIdle();
   EXPECT_EQ(w.latestSnapshot()->dropletsDone, 4u);
   EXPECT_EQ(w.unitsInFlight(), 0.0);
+}
+
+namespace {
+// Records the priority of the thread it runs on and of a thread it starts (as a model's thread pool does).
+class PriorityModel : public ErosionModel {
+ public:
+  std::shared_ptr<std::atomic<int>> own = std::make_shared<std::atomic<int>>(-100);
+  std::shared_ptr<std::atomic<int>> helper = std::make_shared<std::atomic<int>>(-100);
+  void run(Terrain&, const RainMap*, uint64_t, uint64_t count, ErosionStats& stats) override {
+    own->store(thisThreadsNice());
+    std::thread([h = helper] { h->store(thisThreadsNice()); }).join();
+    stats.droplets += count;
+  }
+  std::unique_ptr<ErosionModel> clone() const override { return std::make_unique<PriorityModel>(*this); }
+  const char* name() const override { return "priority"; }
+};
+}  // namespace
+
+TEST(SimulationWorker, InTheBackgroundItsModelAndTheThreadsItStartsYieldToTheUi) {
+  const int ui = thisThreadsNice();
+  if (ui + kBackgroundNice > 19) GTEST_SKIP() << "already at nice " << ui << ": no room to lower";
+  auto model = std::make_unique<PriorityModel>();
+  auto own = model->own, helper = model->helper;
+  SimulationWorker w(baseTerrain(), std::move(model));
+  w.step(1);
+  w.waitIdle();
+  EXPECT_EQ(own->load(), ui);  // a worker starts at the priority of the thread that made it
+  EXPECT_EQ(helper->load(), ui);
+  w.runInBackground();
+  w.step(1);
+  w.waitIdle();
+  EXPECT_EQ(own->load(), ui + kBackgroundNice);
+  EXPECT_EQ(helper->load(), ui + kBackgroundNice);
+  EXPECT_EQ(thisThreadsNice(), ui);  // the caller's thread keeps its priority
 }
