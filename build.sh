@@ -15,6 +15,7 @@ packages=(
   libglfw3-dev libglm-dev libimgui-dev libgl-dev libgl1-mesa-dri
   xvfb xauth xdotool imagemagick gdal-bin libtiff-tools openexr assimp-utils valgrind
   clang libfuzzer-14-dev
+  r-base-core python-matplotlib-data
 )
 
 install_missing() {

@@ -1,8 +1,8 @@
 # Shared by the runnel-cli tests (sourced; not a test itself: tests are *.sh).
-# Each test runs as: bash TEST.sh RUNNEL_CLI SHARED_DATA
+# Each test runs as: bash TEST.sh RUNNEL_CLI TEST_DATA
 set -u
-CLI=${1:?usage: bash TEST.sh RUNNEL_CLI SHARED_DATA}
-DATA=${2:?usage: bash TEST.sh RUNNEL_CLI SHARED_DATA}
+CLI=${1:?usage: bash TEST.sh RUNNEL_CLI TEST_DATA}
+DATA=${2:?usage: bash TEST.sh RUNNEL_CLI TEST_DATA}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 cd "$TMP"

@@ -1,9 +1,9 @@
 # Shared by the editor tests (sourced; not a test itself). Each test runs as:
-#   bash TEST.sh RUNNEL RUNNEL_CLI SHARED_DATA
+#   bash TEST.sh RUNNEL RUNNEL_CLI TEST_DATA
 set -u
-RUNNEL=${1:?usage: bash TEST.sh RUNNEL RUNNEL_CLI SHARED_DATA}
-CLI=${2:?usage: bash TEST.sh RUNNEL RUNNEL_CLI SHARED_DATA}
-DATA=${3:?usage: bash TEST.sh RUNNEL RUNNEL_CLI SHARED_DATA}
+RUNNEL=${1:?usage: bash TEST.sh RUNNEL RUNNEL_CLI TEST_DATA}
+CLI=${2:?usage: bash TEST.sh RUNNEL RUNNEL_CLI TEST_DATA}
+DATA=${3:?usage: bash TEST.sh RUNNEL RUNNEL_CLI TEST_DATA}
 RUNNEL=$(realpath "$RUNNEL")
 CLI=$(realpath "$CLI")
 TMP=$(mktemp -d)

@@ -28,7 +28,7 @@ while read -r command; do
 done <cli.txt
 # The examples, as written, in order (each makes what the next reads).
 awk '/^## runnel-cli/ { f = 1 } f && /^Examples:/ { e = 1 } e && /^```/ { n++; next } e && n == 1 { print } n == 2 { exit }' \
-  "$README" | sed "s#\.\./shared/data/#$DATA/#g; s#^runnel-cli #\"\$CLI\" #" >examples.sh
+  "$README" | sed "s#build/tests/data/#$DATA/#g; s#^runnel-cli #\"\$CLI\" #" >examples.sh
 [ "$(wc -l <examples.sh)" -ge 5 ] || fail "no runnel-cli examples found in the README"
 # rain.png for the rain example: a 1024² 8-bit map, denser to the east.
 python3 -c "

@@ -281,7 +281,7 @@ TEST(DropletModel, RealElevationModelErodesWithoutNaN) {
   const int W = 403, H = 344;
   // The float DEM is a plain little-endian float32 raster, which Runnel reads as .r32.
   const std::string r32 = ::testing::TempDir() + "/jacksboro_droplet_test.r32";
-  std::filesystem::copy_file(std::string(RUNNEL_SHARED_DATA) + "/jacksboro_f32.raw", r32,
+  std::filesystem::copy_file(std::string(RUNNEL_TEST_DATA) + "/jacksboro_f32.raw", r32,
                              std::filesystem::copy_options::overwrite_existing);
   ReadOptions raw;
   raw.width = W, raw.height = H;

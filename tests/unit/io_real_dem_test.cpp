@@ -1,5 +1,5 @@
-// The real elevation models in ../shared/data: their 16-bit PNGs, read with the documented range, match
-// the float32 rasters of the same data within one 16-bit quantum.
+// The real elevation models (made in the build tree by tests/data/make_dems.py): their 16-bit PNGs, read with
+// the documented range, match the float32 rasters of the same data within one 16-bit quantum.
 #include <gtest/gtest.h>
 
 #include "core/io/heightmap_io.h"
@@ -18,7 +18,7 @@ class RealDem : public ::testing::TestWithParam<Dem> {};
 
 TEST_P(RealDem, SixteenBitPngMatchesTheFloatRaster) {
   const Dem dem = GetParam();
-  const std::string base = std::string(RUNNEL_SHARED_DATA) + "/" + dem.name;
+  const std::string base = std::string(RUNNEL_TEST_DATA) + "/" + dem.name;
   ReadOptions png;
   png.range = parseRange(dem.range);
   Heightmap fromPng = readHeightmap(base + "_u16.png", png);
