@@ -146,6 +146,16 @@ float parseFloat(const std::string& flag, const std::string& text) {
   return *v;
 }
 
+double limitedFloat(const std::string& flag, const ValueLimit& limit, const std::string& text) {
+  parseFloat(flag, text);
+  return valueFromText(limit, text);
+}
+
+uint64_t limitedCount(const std::string& flag, const ValueLimit& limit, const std::string& text) {
+  parseInt(flag, text);
+  return countFromText(limit, text);
+}
+
 void parseSize(const std::string& flag, const std::string& text, int64_t& width, int64_t& height) {
   size_t x = text.find_first_of("xX");
   auto side = [&](const std::string& part) {

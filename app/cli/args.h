@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "core/base/value_limits.h"
+
 namespace runnel::cli {
 
 class UsageError : public std::runtime_error {
@@ -75,6 +77,10 @@ int64_t parseInt(const std::string& flag, const std::string& text);
 int parseInt32(const std::string& flag, const std::string& text);      // also refuses values past +-2^31
 uint64_t parseSeed(const std::string& flag, const std::string& text);  // any unsigned 64-bit value
 float parseFloat(const std::string& flag, const std::string& text);    // accepts nan/inf: ranges check later
+// A flag's number within one of the limits every way in shares (core/base/value_limits.h): text that is
+// no number is a usage error naming the flag, a number outside the limit an Error naming the value.
+double limitedFloat(const std::string& flag, const ValueLimit& limit, const std::string& text);
+uint64_t limitedCount(const std::string& flag, const ValueLimit& limit, const std::string& text);
 // "N" (square) or "WxH". The numbers must parse; the size limits are checked later (runnel::Error).
 void parseSize(const std::string& flag, const std::string& text, int64_t& width, int64_t& height);
 // "A,B,C..." into exactly `count` floats.

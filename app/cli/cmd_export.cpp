@@ -6,6 +6,7 @@
 #include "args.h"
 #include "commands.h"
 #include "core/base/error.h"
+#include "core/base/value_limits.h"
 #include "core/io/engine_targets.h"
 #include "core/io/format_table.h"
 #include "core/io/heightmap_io.h"
@@ -88,9 +89,7 @@ int runExport(const Args& args) {
   const Heightmap map = readHeightmap(input, readOptionsFrom(a, input));
   float cellSize = 0.0f;
   if (auto c = a.value("--cell-size")) {
-    cellSize = parseFloat("--cell-size", *c);
-    if (!(cellSize > 0.0f) || !std::isfinite(cellSize))
-      throw Error("--cell-size: must be a positive number of metres (got " + *c + ")");
+    cellSize = float(limitedFloat("--cell-size", limits::kCellSize, *c));
   } else if (auto recorded = readRecordedCellSize(input, map.width(), map.height())) {
     cellSize = *recorded;
   } else {

@@ -6,6 +6,7 @@
 #include "args.h"
 #include "commands.h"
 #include "core/base/error.h"
+#include "core/base/value_limits.h"
 #include "core/io/format_table.h"
 #include "core/io/heightmap_io.h"
 #include "core/io/map_folder.h"
@@ -75,9 +76,7 @@ int runExportMaps(const Args& args) {
     maps.source = maps.description = input;
   }
   if (auto c = a.value("--cell-size")) {
-    maps.cellSize = parseFloat("--cell-size", *c);
-    if (!(maps.cellSize > 0.0f) || !std::isfinite(maps.cellSize))
-      throw Error("--cell-size: must be a positive number of metres");
+    maps.cellSize = float(limitedFloat("--cell-size", limits::kCellSize, *c));
   }
   // The folder is made only once the input has been read: a bad input leaves nothing behind.
   const size_t written = writeMapFolder(maps, dir, *format, writeOptionsFrom(a), threads);

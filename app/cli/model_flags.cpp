@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/base/error.h"
+#include "core/base/value_limits.h"
 
 namespace runnel::cli {
 
@@ -102,9 +103,7 @@ ModelCommon modelCommonFrom(const ModelInfo& model, const ParsedArgs& args) {
   c.threads = threadsFrom(args);
   if (auto v = args.value("--seed")) c.seed = parseSeed("--seed", *v);
   if (auto v = args.value("--cell-size")) {
-    c.cellSize = parseFloat("--cell-size", *v);
-    if (!(c.cellSize > 0.0f) || !std::isfinite(c.cellSize))
-      throw Error("cell size: " + *v + " is not a positive number of metres");
+    c.cellSize = float(limitedFloat("--cell-size", limits::kCellSize, *v));
   }
   if (auto v = args.value("--edges")) {
     try {
@@ -146,23 +145,13 @@ uint64_t amountFrom(const ModelInfo& model, const ParsedArgs& args, int64_t fall
     if (fallback >= 0) return uint64_t(fallback);
     throw UsageError(flag + " N is required");
   }
-  int64_t n = parseInt(flag.c_str(), *v);
-  // Named as the parameter, like the models' own range errors.
-  if (n < 0) throw Error(flag.substr(2) + ": " + *v + " is negative");
-  // Past these a run would not end in any sensible time (a 4096 map: 1e12 droplets are weeks, 1e6 rivers
-  // steps days): a typo, not a plan.
-  const int64_t most = model.amount == AmountKind::Droplets ? 1000000000000 : 1000000;
-  if (n > most)
-    throw Error(flag.substr(2) + ": " + *v + " is more than the " + std::to_string(most) + " a run allows");
-  return uint64_t(n);
+  return limitedCount(flag, amountLimit(model.amount), *v);
 }
 
 int threadsFrom(const ParsedArgs& args) {
   auto v = args.value("--threads");
   if (!v) return 0;
-  int n = parseInt32("--threads", *v);
-  if (n < 1 || n > 1024) throw Error("threads: " + *v + " is outside [1, 1024]");
-  return n;
+  return int(limitedCount("--threads", limits::kThreads, *v));
 }
 
 std::string modelHelp() {

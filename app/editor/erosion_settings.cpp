@@ -7,20 +7,15 @@
 
 #include "core/base/error.h"
 #include "core/base/number_text.h"
+#include "core/base/value_limits.h"
 
 namespace runnel::editor {
 
 namespace {
 
-double parseNumber(const std::string& name, const std::string& text) {
-  const std::optional<double> v = readNumber<double>(text);
-  if (!v) throw Error(name + ": '" + text + "' is not a number");
-  return *v;
-}
-
-uint64_t parseCount(const std::string& name, const std::string& text) {
+uint64_t parseSeed(const std::string& text) {
   const std::optional<uint64_t> v = readNumber<uint64_t>(text);
-  if (!v) throw Error(name + ": '" + text + "' is not a whole number >= 0");
+  if (!v) throw Error("seed: '" + text + "' is not a whole number from 0 to 2^64-1");
   return *v;
 }
 
@@ -55,30 +50,20 @@ void ErosionSettings::set(const std::string& name, const std::string& value) {
     model = int(&m - modelCatalog().data());
     return;
   }
-  if (name == "seed") return void(common.seed = parseCount(name, value));
+  if (name == "seed") return void(common.seed = parseSeed(value));
   if (name == "preset") return void(current() = findPreset(info(), value).values);
   if (name == "mode") return void(common.mode = dropletModeFromString(value));
   if (name == "edges") return void(common.edges = edgesFromString(value));
-  if (name == "budget") return void(budget() = parseCount(name, value));
-  if (name == "threads") {
-    const uint64_t n = parseCount(name, value);
-    if (n < 1 || n > 256) throw Error("threads: " + value + " is outside [1, 256]");
-    return void(common.threads = int(n));
-  }
-  if (name == "step") return void(stepAmount() = parseCount(name, value));
-  if (name == "batch-ms") {
-    double ms = parseNumber(name, value);
-    if (!(ms >= 0.5 && ms <= 200)) throw Error("batch-ms: " + value + " is outside [0.5, 200]");
-    batchMilliseconds = ms;
-    return;
-  }
+  const ValueLimit& amount = amountLimit(info().amount);
+  if (name == "budget") return void(budget() = countFromText(named(amount, "budget"), value));
+  if (name == "threads") return void(common.threads = int(countFromText(limits::kThreads, value)));
+  if (name == "step") return void(stepAmount() = countFromText(named(amount, "step"), value));
+  if (name == "batch-ms") return void(batchMilliseconds = valueFromText(limits::kBatchMilliseconds, value));
   const std::vector<ParamInfo>& params = info().params;
   for (size_t i = 0; i < params.size(); ++i)
     if (name == params[i].name) {
-      float v = float(parseNumber(name, value));
-      checkParam(params[i], v);
-      current()[i] = v;
-      return;
+      const ParamInfo& p = params[i];
+      return void(current()[i] = float(valueFromText({p.name, p.lo, p.hi}, value)));
     }
   std::string known;
   for (const std::string& n : names()) known += (known.empty() ? "" : ", ") + n;

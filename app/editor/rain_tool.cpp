@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/base/error.h"
+#include "core/base/value_limits.h"
 #include "core/io/rain_map_io.h"
 #include "core/rain/rain_springs.h"
 #include "core/sim/simulation_worker.h"
@@ -155,8 +156,7 @@ void RainTool::recordWhole(UndoHistory& history, const std::string& label, const
 }
 
 void RainTool::fill(float density, UndoHistory& history, const std::string& label) {
-  if (!(density >= 0.0f && density <= 1.0f))
-    throw Error("rain fill: density " + std::to_string(density) + " is outside [0, 1]");
+  checkValue(named(limits::kRainDensity, "rain fill: density"), density);
   RainPatch before = capturePatch(rain_, wholeMap(rain_));
   fillRain(rain_, density);
   recordWhole(history, label, before, rain_.springs());

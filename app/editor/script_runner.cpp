@@ -10,6 +10,7 @@
 #include "app/editor/rain_script.h"
 #include "core/base/error.h"
 #include "core/base/number_text.h"
+#include "core/base/value_limits.h"
 #include "core/io/engine_targets.h"
 #include "core/io/input_file.h"
 
@@ -84,31 +85,25 @@ GeneratorSettings parseGenerate(const std::vector<std::string>& words) {
 void setView(Editor& e, const std::string& name, const std::string& value) {
   render::TerrainStyle& s = e.style;
   struct Number {
-    const char* name;
+    ValueLimit limit;  // what the view can show (NaN or a zero exaggeration would make the terrain vanish)
     float* field;
     bool degrees;  // the script says degrees, the camera keeps radians
-    float lo, hi;  // what the view can show (NaN or a zero exaggeration would make the terrain vanish)
   };
   const Number numbers[] = {
-      {"exaggeration", &s.exaggeration, false, 0.01f, 100.0f},
-      {"rock-angle", &s.rockAngleDeg, false, 0.0f, 90.0f},
-      {"sediment-depth", &s.sedimentDepth, false, 1e-6f, 1e6f},
-      {"overlay-scale", &s.overlayScale, false, 1e-6f, 1e9f},
-      {"sun-elevation", &s.sunElevationDeg, false, 0.0f, 90.0f},
-      {"sun-azimuth", &s.sunAzimuthDeg, false, -360.0f, 360.0f},
-      {"yaw", &e.camera.yaw, true, -3600.0f, 3600.0f},
-      {"pitch", &e.camera.pitch, true, -89.0f, 89.0f},
-      {"distance", &e.camera.distance, false, 1e-3f, 1e9f},
-      {"resolution", &s.renderScale, false, 0.1f, 1.0f},
+      {{"view exaggeration", 0.01, 100}, &s.exaggeration, false},
+      {{"view rock-angle", 0, 90, "degrees"}, &s.rockAngleDeg, false},
+      {{"view sediment-depth", 1e-6, 1e6, "metres"}, &s.sedimentDepth, false},
+      {{"view overlay-scale", 1e-6, 1e9, "metres"}, &s.overlayScale, false},
+      {{"view sun-elevation", 0, 90, "degrees"}, &s.sunElevationDeg, false},
+      {{"view sun-azimuth", -360, 360, "degrees"}, &s.sunAzimuthDeg, false},
+      {{"view yaw", -3600, 3600, "degrees"}, &e.camera.yaw, true},
+      {{"view pitch", -89, 89, "degrees"}, &e.camera.pitch, true},
+      {{"view distance", 1e-3, 1e9}, &e.camera.distance, false},
+      {{"view resolution", 0.1, 1}, &s.renderScale, false},
   };
   for (const Number& n : numbers)
-    if (name == n.name) {
-      const float v = parse<float>(name, value);
-      if (!(v >= n.lo && v <= n.hi)) {  // NaN fails too
-        char range[64];
-        std::snprintf(range, sizeof range, "from %g to %g", double(n.lo), double(n.hi));
-        throw Error("view " + name + ": '" + value + "' is not a number " + range);
-      }
+    if ("view " + name == n.limit.name) {
+      const float v = float(valueFromText(n.limit, value));
       *n.field = n.degrees ? glm::radians(v) : v;
       if (n.field == &s.overlayScale) s.autoRange = false;  // a scale given is the one wanted
       return;
@@ -285,7 +280,7 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
       else if (w[i].starts_with("size="))
         e.importSize = w[i].substr(5);
       else if (w[i].starts_with("cell="))
-        e.importCellSize = parse<float>("cell", w[i].substr(5));
+        e.importCellSize = float(valueFromText(limits::kCellSize, w[i].substr(5)));
       else if (w[i] == "smooth=1" || w[i] == "smooth=0")
         e.importSmoothSteps = w[i] == "smooth=1";
       else
@@ -311,7 +306,8 @@ bool ScriptRunner::run(Editor& e, const std::vector<std::string>& w, std::string
     setView(e, w[1], w[2]);
     return true;
   }
-  if (cmd == "erode") return need(1), e.step(parse<uint64_t>("erode", w[1])), true;
+  if (cmd == "erode")
+    return need(1), e.step(countFromText(named(amountLimit(e.erosion.info().amount), "erode"), w[1])), true;
   if (cmd == "play") return e.play(), true;
   if (cmd == "pause") return e.pause(), true;
   if (cmd == "reset") return e.resetToBase(), true;

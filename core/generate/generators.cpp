@@ -9,6 +9,7 @@
 #include "core/base/error.h"
 #include "core/base/random.h"
 #include "core/base/row_bands.h"
+#include "core/base/value_limits.h"
 #include "fault_formation.h"
 #include "noise.h"
 
@@ -158,8 +159,7 @@ void validate(const GeneratorSettings& s) {
   if (s.kind != GeneratorKind::Fbm && s.kind != GeneratorKind::Ridged && s.kind != GeneratorKind::Fault)
     throw Error("kind: not one of fbm, ridged, fault");
   checkSize(s.width, s.height, "generator");
-  require(std::isfinite(s.cellSize) && s.cellSize >= 0.001f && s.cellSize <= 100000.0f, "cell size",
-          "between 0.001 and 100000 metres", s.cellSize);
+  checkValue(limits::kCellSize, s.cellSize);
   require(std::isfinite(s.exponent) && s.exponent >= 0.25f && s.exponent <= 4.0f, "exponent",
           "between 0.25 and 4", s.exponent);
   require(std::isfinite(s.relief) && s.relief != 0.0f, "relief",

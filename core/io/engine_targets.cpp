@@ -8,6 +8,7 @@
 
 #include "atomic_file.h"
 #include "core/base/error.h"
+#include "core/base/value_limits.h"
 #include "core/terrain/resample.h"
 #include "format_table.h"
 
@@ -161,8 +162,7 @@ EngineWritten writeForEngine(const Heightmap& map, float cellSize, const EngineT
                 std::to_string(map.width()) + "x" + std::to_string(map.height()) +
                 " (cut it square with runnel-cli tiles, or export for unreal, whose landscapes need not be)");
   checkEngineSize(target, width, height, "the size");
-  if (!(cellSize > 0.0f) || !std::isfinite(cellSize))
-    throw Error("the cell size must be a positive number of metres (got " + std::to_string(cellSize) + ")");
+  checkValue(limits::kCellSize, cellSize);
   EngineWritten out;
   out.resampled = width != map.width() || height != map.height();
   const Heightmap result = resample(map, width, height, threads);

@@ -12,6 +12,7 @@
 #include "core/base/error.h"
 #include "core/base/json_text.h"
 #include "core/base/number_text.h"
+#include "core/base/value_limits.h"
 #include "input_file.h"
 
 namespace runnel {
@@ -143,10 +144,11 @@ std::optional<float> readSidecarCellSize(const std::string& imagePath, int width
   auto values = *sidecarValues(name);
   auto it = values.find("cell_size_m");
   if (it == values.end()) return std::nullopt;
-  float v;
-  if (!parseFloat(it->second, v) || !(v > 0.0f))
-    throw Error(name + ": \"cell_size_m\" is not a positive number of metres: '" + it->second + "'");
-  return v;
+  try {
+    return float(valueFromText(limits::kCellSize, it->second));
+  } catch (const Error& e) {
+    throw Error(name + ": \"cell_size_m\": " + e.what());
+  }
 }
 
 std::optional<HeightRange> readHeightSidecar(const std::string& imagePath, int width, int height) {

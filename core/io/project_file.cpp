@@ -9,6 +9,7 @@
 
 #include "core/base/error.h"
 #include "core/base/number_text.h"
+#include "core/base/value_limits.h"
 #include "core/rain/rain_springs.h"
 #include "heightmap_io.h"
 #include "input_file.h"
@@ -30,6 +31,15 @@ void appendMap(std::string& out, const Heightmap& m) {
 template <class T>
 T number(const std::string& path, const std::string& key, const std::string& text) {
   return numberFromText<T>(path, key, text);
+}
+
+// A value within one of the limits every way in shares, or Error naming the file.
+double limited(const std::string& path, const ValueLimit& limit, const std::string& text) {
+  try {
+    return valueFromText(limit, text);
+  } catch (const Error& e) {
+    throw Error(path + ": " + e.what());
+  }
 }
 
 }  // namespace
@@ -96,6 +106,7 @@ ProjectData readProject(const std::string& path) {
   int w = 0, h = 0;
   bool ended = false, sawMaps = false, hasRain = false;
   std::vector<Spring> springs;
+  std::string budget;  // checked once the model is known
   while (nextLine()) {
     if (line == "end") {
       ended = true;
@@ -118,11 +129,9 @@ ProjectData readProject(const std::string& path) {
     } else if (key == "mode") {
       p.common.mode = dropletModeFromString(value);
     } else if (key == "cell_size") {
-      p.common.cellSize = number<float>(path, key, value);
-      if (!(p.common.cellSize > 0.0f) || !std::isfinite(p.common.cellSize))
-        throw Error(path + ": 'cell_size' must be a positive number of metres, not '" + value + "'");
+      p.common.cellSize = float(limited(path, named(limits::kCellSize, "cell_size"), value));
     } else if (key == "budget") {
-      p.budget = number<uint64_t>(path, key, value);
+      budget = value;
     } else if (key == "size") {
       size_t s = value.find(' ');
       if (s == std::string::npos) throw Error(path + ": 'size' needs a width and a height");
@@ -151,6 +160,13 @@ ProjectData readProject(const std::string& path) {
   if (!hasRain && !springs.empty())
     throw Error(path + ": springs without a rain map ('maps' should end in rain.levels)");
   checkSize(w, h, path);
+  if (!budget.empty()) {
+    // A model this build does not know is refused where the project is opened, naming it.
+    AmountKind amount = AmountKind::Droplets;
+    for (const ModelInfo& m : modelCatalog())
+      if (p.model == m.name) amount = m.amount;
+    p.budget = uint64_t(limited(path, named(amountLimit(amount), "budget"), budget));
+  }
 
   // The maps must fill the rest of the file exactly.
   std::streamoff start = in.tellg();

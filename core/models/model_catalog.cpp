@@ -110,6 +110,18 @@ std::vector<ModelInfo> buildCatalog() {
 
 }  // namespace
 
+const ValueLimit& amountLimit(AmountKind k) {
+  switch (k) {
+    case AmountKind::Droplets:
+      return limits::kDroplets;
+    case AmountKind::Iterations:
+      return limits::kIterations;
+    case AmountKind::Steps:
+      break;
+  }
+  return limits::kSteps;
+}
+
 const char* amountUnit(AmountKind k) {
   switch (k) {
     case AmountKind::Droplets:

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/value_limits.h"
 #include "core/models/droplet/droplet_params.h"
 #include "erosion_model.h"
 #include "param_info.h"
@@ -46,6 +47,9 @@ struct ModelInfo {
 
 // "droplets", "iterations" or "steps": the plural the CLI's flag and the progress bars use.
 const char* amountUnit(AmountKind k);
+
+// How much work one run or budget may ask of a model: limits::kDroplets, kIterations or kSteps.
+const ValueLimit& amountLimit(AmountKind k);
 
 const std::vector<ModelInfo>& modelCatalog();
 const ModelInfo& findModel(const std::string& name);  // throws Error listing the known names

@@ -12,7 +12,7 @@ struct ParamInfo {
   bool logScale = false;  // slider hint for values spanning decades
 };
 
-// Throws Error "NAME: VALUE is not a number" or "NAME: VALUE is outside [LO, HI]".
+// Throws Error "NAME: VALUE is not a number" or "NAME: VALUE is outside [LO, HI]" (core/base/value_limits.h).
 void checkParam(const ParamInfo& info, float value);
 
 // A named set of a model's parameter values that gives a kind of landscape (in the order of its params).

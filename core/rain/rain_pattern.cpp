@@ -10,6 +10,7 @@
 #include "core/base/error.h"
 #include "core/base/json_text.h"
 #include "core/base/number_text.h"
+#include "core/base/value_limits.h"
 #include "core/terrain/box_blur.h"
 
 namespace runnel {
@@ -156,10 +157,8 @@ std::vector<float> windward(const RainPattern& p, const Heightmap& terrain, floa
 }  // namespace
 
 void validate(const RainPattern& p) {
-  if (!(p.wet >= 0.0f && p.wet <= 1.0f))
-    throw Error("rain: the wet density must be between 0 and 1 (got " + jsonNumber(p.wet) + ")");
-  if (!(p.dry >= 0.0f && p.dry <= 1.0f))
-    throw Error("rain: the dry density must be between 0 and 1 (got " + jsonNumber(p.dry) + ")");
+  checkValue(named(limits::kRainDensity, "rain: wet density"), p.wet);
+  checkValue(named(limits::kRainDensity, "rain: dry density"), p.dry);
   if (!std::isfinite(p.windFrom)) throw Error("rain: the direction must be a number of degrees");
 }
 
@@ -215,8 +214,7 @@ std::string describe(const RainPattern& p) {
 
 RainMap makeRain(const RainPattern& p, const Heightmap& terrain, float cellSize) {
   validate(p);
-  if (!(cellSize > 0.0f) || !std::isfinite(cellSize))
-    throw Error("rain: the cell size must be a positive number of metres");
+  checkValue(named(limits::kCellSize, "rain: cell size"), cellSize);
   const int width = terrain.width(), height = terrain.height();
   RainMap rain(width, height, p.wet);
   if (p.kind == RainPattern::Kind::Uniform || terrain.empty()) return rain;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/base/error.h"
+#include "core/base/value_limits.h"
 
 namespace runnel {
 
@@ -22,11 +23,8 @@ void validate(const Spring& s, int width, int height) {
   if (!(s.x >= 0 && s.x < float(width) && s.y >= 0 && s.y < float(height)))
     throw Error("spring position (" + std::to_string(s.x) + ", " + std::to_string(s.y) + ") is outside the " +
                 std::to_string(width) + "x" + std::to_string(height) + " map");
-  if (!(s.rate >= 0 && s.rate <= 1e9f))
-    throw Error("spring rate: " + std::to_string(s.rate) + " is outside [0, 1e9]");
-  if (!(s.radius >= 0 && s.radius <= kMaxSpringRadius))
-    throw Error("spring radius: " + std::to_string(s.radius) + " is outside [0, " +
-                std::to_string(int(kMaxSpringRadius)) + "]");
+  checkValue(limits::kSpringRate, s.rate);
+  checkValue(limits::kSpringRadius, s.radius);
 }
 
 size_t addSpring(RainMap& rain, const Spring& spring) {

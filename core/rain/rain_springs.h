@@ -3,16 +3,17 @@
 #pragma once
 #include <cstddef>
 
+#include "core/base/value_limits.h"
 #include "rain_map.h"
 
 namespace runnel {
 
-constexpr float kMaxSpringRadius = 64.0f;  // a spring is a small source; broad ones are painted rain
+constexpr float kMaxSpringRadius = float(limits::kSpringRadius.hi);  // for the sliders
 // Springs one rain map holds (a project declaring 200,000 took 43 s and 2.8 GB to open).
 constexpr size_t kMaxSprings = 10000;
 
-// Throws Error naming the setting unless the spring lies on the map, its rate is a number from 0 (a
-// paused spring) to 1e9 and its radius from 0 to kMaxSpringRadius.
+// Throws Error naming the setting unless the spring lies on the map and its rate and radius are within
+// limits::kSpringRate and kSpringRadius.
 void validate(const Spring& spring, int width, int height);
 
 // Returns the new spring's index. Validates first, and refuses a spring past kMaxSprings.

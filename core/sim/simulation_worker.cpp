@@ -9,6 +9,7 @@
 
 #include "core/base/error.h"
 #include "core/base/thread_priority.h"
+#include "core/base/value_limits.h"
 #include "core/base/work_progress.h"
 #include "snapshot_publisher.h"
 
@@ -159,8 +160,7 @@ void SimulationWorker::setBudget(uint64_t totalUnits) {
 }
 
 void SimulationWorker::setBatchMilliseconds(double ms) {
-  if (!(ms >= 0.5 && ms <= 1000.0))
-    throw Error("batch milliseconds: " + std::to_string(ms) + " is outside 0.5 to 1000");
+  checkValue(limits::kBatchMilliseconds, ms);
   enqueue([this, ms] { batchMs_ = ms; });
 }
 

@@ -69,7 +69,7 @@ class SimulationWorker {
   void setModel(std::unique_ptr<ErosionModel> model);  // applies at the next batch
   void setRain(std::shared_ptr<const RainMap> rain);   // applies at the next batch; null is uniform
   void setBudget(uint64_t totalUnits);                 // pause when reached; 0 = no limit
-  void setBatchMilliseconds(double ms);                // target batch length (default 8 ms), 0.5 to 1000
+  void setBatchMilliseconds(double ms);                // target batch length (default 8 ms), 0.5 to 200
   // Whether snapshots carry the eroded and deposited maps (default yes). Without them a snapshot of a big map
   // costs a third: turn them off while no overlay shows them. copyTerrain() always has them.
   void setSnapshotBookkeeping(bool on);

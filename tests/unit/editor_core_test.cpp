@@ -57,8 +57,8 @@ TEST(EditorSettings, ABadNameOrValueIsNamedAndChangesNothing) {
   EXPECT_NE(errorOf([&] { s.set("Kq", "1e9"); }).find("Kq"), std::string::npos);
   EXPECT_NE(errorOf([&] { s.set("Kq", "12x"); }).find("'12x' is not a number"), std::string::npos);
   EXPECT_EQ(s.get("Kq"), kq);
-  EXPECT_EQ(errorOf([&] { s.set("threads", "0"); }), "threads: 0 is outside [1, 256]");
-  EXPECT_EQ(errorOf([&] { s.set("budget", "-1"); }), "budget: '-1' is not a whole number >= 0");
+  EXPECT_EQ(errorOf([&] { s.set("threads", "0"); }), "threads: 0 is outside [1, 1024]");
+  EXPECT_EQ(errorOf([&] { s.set("budget", "-1"); }), "budget: -1 is outside [0, 1e12]");
   EXPECT_NE(
       errorOf([&] { s.set("minSlope", "0.1"); }).find("'minSlope' is not a setting of the droplet model"),
       std::string::npos);

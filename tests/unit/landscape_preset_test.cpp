@@ -100,7 +100,8 @@ TEST(LandscapePreset, AMistakeIsNamedWithItsLine) {
   EXPECT_NE(errorOf("octaves 0\n").find("p.preset: "), std::string::npos);  // the generator's own check
   EXPECT_EQ(errorOf("seed 1\nrain drizzle\n"),
             "p.preset:2: rain is uniform, gradient or windward, not 'drizzle'");
-  EXPECT_NE(errorOf("rain windward west 2 0\n").find("p.preset:1: rain: the wet density"), std::string::npos);
+  EXPECT_NE(errorOf("rain windward west 2 0\n").find("p.preset:1: rain: wet density: 2 is outside [0, 1]"),
+            std::string::npos);
 }
 
 TEST(LandscapePreset, ItsRainReadsBackAndFallsWhereItSays) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/base/error.h"
+#include "core/base/value_limits.h"
 #include "core/rain/rain_map.h"
 #include "droplet_kernel.h"
 #include "droplet_tiles.h"
@@ -17,8 +18,7 @@ DropletModel::DropletModel(const DropletSettings& settings) : settings_(settings
     throw Error("base level: " + std::to_string(settings_.baseLevel) + " is not a finite height");
   if (settings_.pathLimitFactor < 1 || settings_.pathLimitFactor > 64)
     throw Error("path limit factor: " + std::to_string(settings_.pathLimitFactor) + " is outside [1, 64]");
-  if (settings_.threads < 0 || settings_.threads > 1024)
-    throw Error("threads: " + std::to_string(settings_.threads) + " is outside [0, 1024]");
+  if (settings_.threads != 0) checkValue(limits::kThreads, settings_.threads);  // 0: every core
 }
 
 DropletModel::~DropletModel() = default;

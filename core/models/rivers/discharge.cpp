@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/base/error.h"
+#include "core/base/value_limits.h"
 #include "core/rain/rain_map.h"
 #include "drainage_graph.h"
 #include "rivers_params.h"
@@ -11,8 +12,7 @@
 namespace runnel {
 
 Heightmap dischargeLog10(const Heightmap& heights, const RainMap* rain, float cellSize, int threads) {
-  if (!(cellSize > 0.0f) || !std::isfinite(cellSize))
-    throw Error("cell size: must be a positive number of metres (got " + std::to_string(cellSize) + ")");
+  checkValue(limits::kCellSize, cellSize);
   if (rain) checkRainFits(*rain, heights.width(), heights.height());
   const float cellArea = cellSize * cellSize;
   // Routing as the rivers model's defaults route it; lakes filled so the map shows where water would pool.

@@ -7,6 +7,7 @@
 
 #include "core/base/error.h"
 #include "core/base/row_bands.h"
+#include "core/base/value_limits.h"
 #include "core/base/work_progress.h"
 #include "core/rain/rain_map.h"
 #include "core/terrain/box_blur.h"
@@ -50,8 +51,7 @@ BedBlur bedBlur(double cells) {
 RiversModel::RiversModel(const RiversParams& params, float cellSize, int threads)
     : params_(params), cellSize_(cellSize), threads_(threads) {
   validateFields(riversParamFields(), params_);
-  if (!(cellSize > 0.0f) || !std::isfinite(cellSize))
-    throw Error("cell size: must be a positive number of metres (got " + std::to_string(cellSize) + ")");
+  checkValue(limits::kCellSize, cellSize);
   const BedBlur bed = bedBlur(kBedSpreadMetres / double(cellSize_));
   bedRadius_ = bed.radius;
   bedPasses_ = bed.passes;

@@ -1,0 +1,68 @@
+#include "value_limits.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "error.h"
+#include "number_text.h"
+
+namespace runnel {
+
+namespace {
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  std::string text = buf;
+  if (size_t e = text.find("e+"); e != std::string::npos) text.erase(e + 1, 1);  // 1e12, as typed
+  return text;
+}
+}  // namespace
+
+std::string rangeText(const ValueLimit& limit) {
+  std::string r = (limit.loOpen ? "(" : "[") + number(limit.lo) + ", " + number(limit.hi) + "]";
+  if (*limit.unit) r += std::string(" ") + limit.unit;
+  return r;
+}
+
+namespace {
+// `shown` is the value as the user wrote it, where there is text.
+double check(const ValueLimit& limit, double value, const std::string& shown) {
+  if (std::isnan(value)) throw Error(std::string(limit.name) + ": " + shown + " is not a number");
+  // Written so that infinities fail too.
+  const bool aboveLo = limit.loOpen ? value > limit.lo : value >= limit.lo;
+  if (!(aboveLo && value <= limit.hi))
+    throw Error(std::string(limit.name) + ": " + shown + " is outside " + rangeText(limit));
+  if (limit.whole && value != std::floor(value))
+    throw Error(std::string(limit.name) + ": " + shown + " is not a whole number");
+  return value;
+}
+
+[[noreturn]] void notANumber(const ValueLimit& limit, std::string_view text) {
+  throw Error(std::string(limit.name) + ": '" + std::string(text) + "' is not a " +
+              (limit.whole ? "whole " : "") + "number");
+}
+}  // namespace
+
+double checkValue(const ValueLimit& limit, double value) {
+  return check(limit, value, number(value));
+}
+
+double valueFromText(const ValueLimit& limit, std::string_view text) {
+  const std::optional<double> v = readNumber<double>(text);
+  if (!v) notANumber(limit, text);
+  return check(limit, *v, std::string(text));
+}
+
+uint64_t countFromText(const ValueLimit& limit, std::string_view text) {
+  const std::optional<uint64_t> n = readNumber<uint64_t>(text);
+  if (!n) {
+    // Written another way (1e6) it is taken when whole and in range; -1, 2.5 or 1e99 get the range message.
+    if (const std::optional<double> v = readNumber<double>(text))
+      return uint64_t(check(limit, *v, std::string(text)));
+    notANumber(limit, text);
+  }
+  check(limit, double(*n), std::string(text));
+  return *n;
+}
+
+}  // namespace runnel
