@@ -242,6 +242,7 @@ void TerrainRenderer::draw(const Camera& camera, const TerrainStyle& style, int 
   p.set("uDeposited", 2);
   p.set("uMapSize", glm::vec2(float(width_), float(height_)));
   p.set("uExaggeration", style.exaggeration);
+  p.set("uCellSize", style.cellSize > 0.0f ? style.cellSize : 1.0f);
   float relief = std::max(hi_ - lo_, 1.0f);
   p.set("uFloor", (lo_ - 0.08f * relief) * style.exaggeration);
   p.set("uViewProj", viewProj);

@@ -13,6 +13,7 @@ constexpr const char* kOverlayNames[kOverlayCount] = {"none", "eroded", "deposit
 
 struct TerrainStyle {
   float exaggeration = 1.0f;  // vertical scale of the view (not of the data)
+  float cellSize = 1.0f;      // metres per cell, so the rock colour and the slope overlay see true slopes
   bool wireframe = false;
   float renderScale = 1.0f;    // the 3D view's resolution relative to the window (software GL starts at 0.5)
   bool heightRamp = false;     // colour flat ground by height

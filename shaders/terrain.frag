@@ -8,7 +8,8 @@ uniform sampler2D uHeight;
 uniform sampler2D uEroded;
 uniform sampler2D uDeposited;
 uniform vec2 uMapSize;
-uniform float uExaggeration;
+uniform float uExaggeration;    // view units up per metre of height (a cell is one unit wide)
+uniform float uCellSize;        // metres per cell (heights are metres)
 uniform vec2 uHeightRange;     // lowest and highest height of the map (world units)
 
 uniform vec3 uGroundColor;
@@ -69,8 +70,8 @@ void main() {
   // Central differences one cell apart; the linear filter makes the normal smooth between samples.
   float hl = heightAt(vMap - vec2(1, 0)), hr = heightAt(vMap + vec2(1, 0));
   float hd = heightAt(vMap - vec2(0, 1)), hu = heightAt(vMap + vec2(0, 1));
-  vec2 grad = vec2(hr - hl, hu - hd) * 0.5;  // world units per cell
-  float angle = atan(length(grad));          // the true slope, whatever the exaggeration
+  vec2 grad = vec2(hr - hl, hu - hd) * 0.5;  // metres per cell
+  float angle = atan(length(grad) / uCellSize);  // the true slope, whatever the exaggeration
   vec3 n = normalize(vec3(-grad.x * uExaggeration, 1.0, -grad.y * uExaggeration));
 
   float h = heightAt(vMap);

@@ -211,6 +211,7 @@ class Editor {
   render::TerrainStyle viewStyle() const {
     render::TerrainStyle s = style;
     s.exaggeration = verticalScale();
+    s.cellSize = cellSize();
     s.overlayRange = s.autoRange ? overlayRanges_.ranges() : glm::vec2(s.overlayScale);
     return s;
   }
