@@ -38,6 +38,12 @@ constexpr ColourRamp kSlopeRamp{{{0.20f, 0.55f, 0.25f},
                                  {0.98f, 0.80f, 0.20f},
                                  {0.92f, 0.40f, 0.12f},
                                  {0.60f, 0.10f, 0.35f}}};
+// Wetness: dry sand, through grass green, to the deep teal of waterlogged ground.
+constexpr ColourRamp kWetnessRamp{{{0.93f, 0.85f, 0.62f},
+                                   {0.72f, 0.80f, 0.45f},
+                                   {0.36f, 0.66f, 0.40f},
+                                   {0.12f, 0.48f, 0.46f},
+                                   {0.04f, 0.26f, 0.36f}}};
 // The slope overlay's full colour: 60 degrees and steeper.
 constexpr float kSlopeOverlayDegrees = 60.0f;
 
@@ -59,6 +65,8 @@ inline const ColourRamp& rampOf(Overlay overlay, bool second = false) {
       return kFlowRamp;
     case Overlay::Slope:
       return kSlopeRamp;
+    case Overlay::Wetness:
+      return kWetnessRamp;
     default:
       return kErodedRamp;
   }

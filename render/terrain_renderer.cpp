@@ -172,13 +172,13 @@ void TerrainRenderer::upload(const Terrain& terrain) {
   uploadRect(terrain, 0, 0, width_, height_);
 }
 
-void TerrainRenderer::uploadFlow(const Heightmap& logDischarge, float lo, float hi) {
+void TerrainRenderer::uploadWater(const Heightmap& map, Overlay kind, float lo, float hi) {
+  waterKind_ = kind;
   glBindTexture(GL_TEXTURE_2D, flowTex_);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, logDischarge.width(), logDischarge.height(), 0, GL_RED, GL_FLOAT,
-               logDischarge.data());
-  flowW_ = logDischarge.width();
-  flowH_ = logDischarge.height();
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, map.width(), map.height(), 0, GL_RED, GL_FLOAT, map.data());
+  flowW_ = map.width();
+  flowH_ = map.height();
   flowLo_ = lo;
   flowHi_ = std::max(hi, lo + 1e-3f);
 }
@@ -254,8 +254,8 @@ void TerrainRenderer::draw(const Camera& camera, const TerrainStyle& style, int 
   p.set("uRockBlend", glm::radians(std::max(style.rockBlendDeg, 0.01f)));
   p.set("uSedimentDepth", std::max(style.sedimentDepth, 1e-6f));
   p.set("uHeightRamp", style.heightRamp ? 1 : 0);
-  const bool flowReady = flowW_ == width_ && flowH_ == height_;
-  p.set("uOverlay", style.overlay == Overlay::Flow && !flowReady ? 0 : int(style.overlay));
+  const bool flowReady = flowW_ == width_ && flowH_ == height_ && waterKind_ == style.overlay;
+  p.set("uOverlay", showsWaterMap(style.overlay) && !flowReady ? 0 : int(style.overlay));
   p.set("uFlow", 4);
   p.set("uFlowRange", glm::vec2(flowLo_, flowHi_));
   p.set("uOverlayRange", glm::max(style.overlayRange, glm::vec2(1e-6f)));

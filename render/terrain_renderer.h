@@ -36,9 +36,10 @@ class TerrainRenderer {
   // per snapshot). Call before draw with the terrain on screen.
   void showEroded(const Terrain& current, bool show);
 
-  // The flow overlay's map: log10 of the discharge per cell (m²), shown from `lo` (faint) to `hi` (full).
-  // A map of another size than the terrain's is not drawn.
-  void uploadFlow(const Heightmap& logDischarge, float lo, float hi);
+  // The water overlays' map, shown from `lo` (faint) to `hi` (full): for `kind` Flow, log10 of the discharge
+  // per cell (m²); for Wetness, the wetness index. Drawn only under its own overlay and at the terrain's
+  // size.
+  void uploadWater(const Heightmap& map, Overlay kind, float lo, float hi);
 
   // Draws sky and terrain into the viewport rectangle (x, y from the framebuffer's bottom left).
   void draw(const Camera& camera, const TerrainStyle& style, int x, int y, int w, int h);
@@ -76,6 +77,7 @@ class TerrainRenderer {
   float lo_ = 0.0f, hi_ = 1.0f;
   int flowW_ = 0, flowH_ = 0;
   float flowLo_ = 0.0f, flowHi_ = 1.0f;
+  Overlay waterKind_ = Overlay::None;  // what the water map holds: Flow or Wetness
   int gridLimit_ = kMaxGridSide;
   int maxTextureSize_ = 0;
   bool erodedShown_ = false, erodedStale_ = false;

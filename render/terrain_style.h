@@ -4,12 +4,18 @@
 
 namespace runnel::render {
 
-// Flow: the discharge (log scale) where water gathers, from TerrainRenderer::uploadFlow. Slope: the ground's
-// slope in degrees. Colours: render/overlay_ramps.h.
-enum class Overlay { None, Eroded, Deposited, Both, Flow, Slope };
-constexpr int kOverlayCount = 6;
+// Flow: the discharge (log scale) where water gathers; Wetness: the topographic wetness index (both from
+// TerrainRenderer::uploadWater). Slope: the ground's slope in degrees. Normal: the normal map as exported
+// (red east, green north, blue up). Colours: render/overlay_ramps.h.
+enum class Overlay { None, Eroded, Deposited, Both, Flow, Slope, Wetness, Normal };
+constexpr int kOverlayCount = 8;
 // The overlays' names, as the View panel, the O key's status line and the script's `view overlay` say them.
-constexpr const char* kOverlayNames[kOverlayCount] = {"none", "eroded", "deposited", "both", "flow", "slope"};
+constexpr const char* kOverlayNames[kOverlayCount] = {"none", "eroded", "deposited", "both",
+                                                      "flow", "slope",  "wetness",   "normal"};
+// The overlays drawn from a water map worked out on the CPU (the editor's FlowOverlay).
+constexpr bool showsWaterMap(Overlay o) {
+  return o == Overlay::Flow || o == Overlay::Wetness;
+}
 
 struct TerrainStyle {
   float exaggeration = 1.0f;  // vertical scale of the view (not of the data)

@@ -20,9 +20,9 @@ uniform float uRockBlend;      // radians of blend either side
 uniform float uSedimentDepth;  // deposited soil deeper than this shows as sediment
 uniform int uHeightRamp;       // 1: colour flat ground by height instead
 
-uniform int uOverlay;          // 0 none, 1 eroded, 2 deposited, 3 both, 4 flow, 5 slope
+uniform int uOverlay;          // 0 none, 1 eroded, 2 deposited, 3 both, 4 flow, 5 slope, 6 wetness, 7 normal
 uniform vec2 uOverlayRange;    // eroded (x) and deposited (y) amounts shown at full colour
-uniform sampler2D uFlow;       // log10 of the discharge in square metres
+uniform sampler2D uFlow;       // the water map: log10 of the discharge in square metres (flow) or the wetness index
 uniform vec2 uFlowRange;       // shown from faint (x) to full (y)
 uniform float uSlopeRange;     // radians shown at full colour
 uniform vec3 uRampA[5];        // the overlay's colour ramp, linear (render/overlay_ramps.h)
@@ -99,6 +99,17 @@ void main() {
     albedo = mix(albedo, ramp(uRampA, t), 0.9 * smoothstep(0.0, 0.1, t));
   }
   if (uOverlay == 5) albedo = mix(albedo, ramp(uRampA, angle / uSlopeRange), 0.85);
+  if (uOverlay == 6) {
+    float t = (texture(uFlow, tc).r - uFlowRange.x) / (uFlowRange.y - uFlowRange.x);
+    albedo = mix(albedo, ramp(uRampA, t), 0.85);
+  }
+  if (uOverlay == 7 && vSkirt == 0.0) {
+    // The normal map's colours as the file holds them (no light, no haze): the true normal, x east, y north
+    // (rows run south), z up, each component c as (c + 1) / 2.
+    vec3 tangent = normalize(vec3(-grad.x / uCellSize, grad.y / uCellSize, 1.0));
+    fragColor = vec4(tangent * 0.5 + 0.5, 1.0);
+    return;
+  }
 
   if (uRainOverlay == 1 && vSkirt == 0.0) {
     float rain = texture(uRain, tc).r;

@@ -129,13 +129,15 @@ void Editor::frame() {
                        style.overlay == render::Overlay::Deposited || style.overlay == render::Overlay::Both;
   if (snapshot_ && amounts && style.autoRange)
     overlayRanges_.update(*snapshot_->terrain, snapshot_->version, start);
-  if (snapshot_ && style.overlay == render::Overlay::Flow) {
+  if (snapshot_ && render::showsWaterMap(style.overlay)) {
+    const bool wetness = style.overlay == render::Overlay::Wetness;
     flow_.update(
-        {snapshot_->terrain, snapshot_->version, rain.revision(), cellSize()},
+        {snapshot_->terrain, snapshot_->version, rain.revision(), cellSize(), wetness},
         [&] { return rain.snapshot(); }, start);
     // A screenshot shows the map of the terrain it shows.
     if (auto done = flow_.takeResult(!pendingScreenshots_.empty()))
-      renderer_->uploadFlow(done->logDischarge, done->lo, done->hi);
+      renderer_->uploadWater(done->map, done->wetness ? render::Overlay::Wetness : render::Overlay::Flow,
+                             done->lo, done->hi);
   }
   glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);

@@ -1,5 +1,6 @@
-// The flow overlay's map: where water gathers on the terrain on screen (log10 of the discharge, as
-// `runnel-cli erode --flow` writes it), worked out on its own thread so the view never waits for it. A new
+// The water overlays' map: where water gathers on the terrain on screen (log10 of the discharge, as
+// `runnel-cli erode --flow` writes it) or where ground stays wet (the wetness index, as export-maps writes
+// it), worked out on its own thread so the view never waits for it. A new
 // map is started when the terrain, the rain or the cell size changed, at most one at a time and, while
 // erosion runs, at most once a second and at most a fifth of the time. No GL here: the editor uploads what
 // takeResult() hands it.
@@ -22,16 +23,19 @@ namespace runnel::editor {
 class FlowOverlay {
  public:
   struct Result {
-    Heightmap logDischarge;  // log10 of m² per cell
-    float lo = 0, hi = 1;    // the range to show: channel head to the biggest river
-    double seconds = 0;      // what working it out took
+    Heightmap map;         // log10 of m² per cell, or the wetness index
+    bool wetness = false;  // which of the two
+    float lo = 0, hi = 1;  // the range to show: channel head to the biggest river; wetness: 2% to 98%
+    double seconds = 0;    // what working it out took
   };
-  // What the map is of: the terrain (with its snapshot version), the rain (revision) and the cell size.
+  // What the map is of: the terrain (with its snapshot version), the rain (revision) and the cell size;
+  // and which map.
   struct Source {
     std::shared_ptr<const Terrain> terrain;
     uint64_t version = 0;
     uint64_t rainRevision = 0;
     float cellSize = 1.0f;
+    bool wetness = false;
   };
 
   ~FlowOverlay();  // waits for a map being worked out
@@ -48,9 +52,10 @@ class FlowOverlay {
   bool busy() const { return job_.valid(); }
   // Why the last map failed (empty when it did not).
   const std::string& error() const { return error_; }
-  // The range of the map on screen, for the legend (lo >= hi: none yet).
+  // The range of the map on screen and which map it is, for the legend (lo >= hi: none yet).
   float shownLo() const { return shownLo_; }
   float shownHi() const { return shownHi_; }
+  bool shownWetness() const { return shownWetness_; }
 
  private:
   bool needsNew(const Source& source, double now) const;
@@ -63,6 +68,7 @@ class FlowOverlay {
   double lastSeconds_ = 0;
   std::string error_;
   float shownLo_ = 0, shownHi_ = 0;
+  bool shownWetness_ = false;
 };
 
 }  // namespace runnel::editor

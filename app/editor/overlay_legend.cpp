@@ -94,8 +94,10 @@ void drawOverlayLegend(const Editor& e) {
                        overlay == render::Overlay::Both;
   const char* note =
       amounts ? (shown.autoRange ? "full colour: 99% of changed cells" : "full colour: overlay scale")
-      : overlay == render::Overlay::Flow ? "below the channel head: no colour"
-                                         : "in degrees, true heights";
+      : overlay == render::Overlay::Flow    ? "below the channel head: no colour"
+      : overlay == render::Overlay::Wetness ? "ln(area per metre / tan slope), 2-98%"
+      : overlay == render::Overlay::Normal  ? "as exported: red east, green north, blue up"
+                                            : "in degrees, true heights";
   const float boxWidth = std::max(size.x, ImGui::CalcTextSize(note).x) + 2.0f * pad;
   const int bars = overlay == render::Overlay::Both ? 2 : 1;
   const float boxHeight = pad * 2.0f + float(bars) * barHeight + float(bars - 1) * pad + line;
@@ -124,7 +126,7 @@ void drawOverlayLegend(const Editor& e) {
       break;
     case render::Overlay::Flow: {
       const FlowOverlay& flow = e.flow();
-      if (flow.shownHi() > flow.shownLo()) {
+      if (!flow.shownWetness() && flow.shownHi() > flow.shownLo()) {
         const std::string values[3] = {areaText(flow.shownLo()),
                                        areaText(0.5f * (flow.shownLo() + flow.shownHi())),
                                        areaText(flow.shownHi())};
@@ -141,6 +143,39 @@ void drawOverlayLegend(const Editor& e) {
       std::snprintf(top, sizeof top, "%.0f\xc2\xb0+", double(render::kSlopeOverlayDegrees));
       const std::string values[3] = {"0\xc2\xb0", middle, top};
       drawBar(draw, at, size, render::kSlopeRamp, "slope", values);
+      at.y += barHeight + pad;
+      break;
+    }
+    case render::Overlay::Wetness: {
+      const FlowOverlay& water = e.flow();
+      if (water.shownWetness() && water.shownHi() > water.shownLo()) {
+        char lo[16], mid[16], hi[16];
+        std::snprintf(lo, sizeof lo, "%.1f", double(water.shownLo()));
+        std::snprintf(mid, sizeof mid, "%.1f", 0.5 * double(water.shownLo() + water.shownHi()));
+        std::snprintf(hi, sizeof hi, "%.1f", double(water.shownHi()));
+        const std::string values[3] = {lo, mid, hi};
+        drawBar(draw, at, size, render::kWetnessRamp, "wetness index: dry to wet", values);
+      } else {
+        draw->AddText(at, IM_COL32(235, 238, 245, 255), "wetness: working it out...");
+      }
+      at.y += barHeight + pad;
+      break;
+    }
+    case render::Overlay::Normal: {
+      // A swatch for a slope facing each way the colours say, 45 degrees steep, and for flat ground.
+      const float s = size.y, r = 0.5f + 0.5f * std::sqrt(0.5f), flat = 0.5f;
+      const struct {
+        glm::vec3 colour;
+        const char* name;
+      } swatches[] = {{{r, flat, r}, "east"}, {{flat, r, r}, "north"}, {{flat, flat, 1.0f}, "flat"}};
+      draw->AddText(at, IM_COL32(235, 238, 245, 255), "normal map: ground facing");
+      float x = at.x;
+      const float y = at.y + line + 2.0f;
+      for (const auto& w : swatches) {
+        draw->AddRectFilled(ImVec2(x, y), ImVec2(x + s, y + s), colourOf(w.colour));
+        draw->AddText(ImVec2(x + s + 4.0f, y + 0.5f * (s - line)), IM_COL32(235, 238, 245, 255), w.name);
+        x += s + 8.0f + ImGui::CalcTextSize(w.name).x;
+      }
       at.y += barHeight + pad;
       break;
     }

@@ -42,17 +42,25 @@ void drawViewPanel(Editor& e) {
   tooltip(
       "Paint over the terrain what erosion did: rock removed (yellow to deep red), sediment laid down\n"
       "(pale to deep blue), both; where water flows: the drainage area of every cell under the painted\n"
-      "rain, streams pale, rivers deep blue; or the slope, green flats to purple cliffs. A key in the\n"
-      "view's corner gives the values (O cycles)");
-  if (s.overlay == render::Overlay::Flow) {
+      "rain, streams pale, rivers deep blue; the slope, green flats to purple cliffs; the wetness index,\n"
+      "where ground stays wet (dry sand to deep teal); or the normal map as exported. Each is the map\n"
+      "Export writes; with Top view (T) it is a 2D map. A key in the view's corner gives the values (O\n"
+      "cycles)");
+  if (render::showsWaterMap(s.overlay)) {
     const FlowOverlay& flow = e.flow();
+    const bool wet = s.overlay == render::Overlay::Wetness;
+    const bool ready = flow.shownWetness() == wet && flow.shownHi() > flow.shownLo();
     if (!flow.error().empty())
-      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.3f, 1.0f), "flow: %s", flow.error().c_str());
-    else if (flow.shownHi() > flow.shownLo())
+      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.3f, 1.0f), "%s: %s", render::kOverlayNames[int(s.overlay)],
+                         flow.error().c_str());
+    else if (!ready)
+      ImGui::TextDisabled(wet ? "wetness: working it out..." : "flow: working out where water goes...");
+    else if (wet)
+      ImGui::TextDisabled("wetness: sand %.1f to deep teal %.1f%s", double(flow.shownLo()),
+                          double(flow.shownHi()), flow.busy() ? " (updating)" : "");
+    else
       ImGui::TextDisabled("flow: pale %s to deep blue %s drainage%s", areaText(flow.shownLo()).c_str(),
                           areaText(flow.shownHi()).c_str(), flow.busy() ? " (updating)" : "");
-    else
-      ImGui::TextDisabled("flow: working out where water goes...");
   }
   ImGui::Checkbox("Auto range", &s.autoRange);
   tooltip(

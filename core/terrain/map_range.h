@@ -10,4 +10,12 @@ namespace runnel {
 // milliseconds), so the result is an estimate within the sampling's resolution.
 float positivePercentile(const float* v, size_t count, double share, size_t samples = size_t(1) << 18);
 
+struct ValueRange {
+  float lo = 0, hi = 0;
+};
+// The values that `lowShare` and `highShare` of the finite values of v[0 .. count) stay at or under, any
+// sign (a map of indices such as the wetness); {0, 0} when none is finite. Sampled as above.
+ValueRange percentileRange(const float* v, size_t count, double lowShare, double highShare,
+                           size_t samples = size_t(1) << 18);
+
 }  // namespace runnel

@@ -43,5 +43,20 @@ TEST(MapRange, SamplesABigMapEvenly) {
   EXPECT_NEAR(positivePercentile(v.data(), v.size(), 0.9, 4096), 0.9f, 0.02f);
 }
 
+TEST(MapRange, ARangeOfAnySignLeavesTheFewExtremeCellsOut) {
+  // -50..49 with one cell far out at either end (the wetness index of a pit, of a dry peak) and a NaN.
+  std::vector<float> v;
+  for (int i = -50; i < 50; ++i) v.push_back(float(i));
+  v.push_back(-1e6f);
+  v.push_back(1e6f);
+  v.push_back(std::numeric_limits<float>::quiet_NaN());
+  const ValueRange r = percentileRange(v.data(), v.size(), 0.02, 0.98);
+  EXPECT_NEAR(r.lo, -48.0f, 1.0f);
+  EXPECT_NEAR(r.hi, 47.0f, 1.0f);
+  const ValueRange none = percentileRange(nullptr, 0, 0.02, 0.98);
+  EXPECT_EQ(none.lo, 0.0f);
+  EXPECT_EQ(none.hi, 0.0f);
+}
+
 }  // namespace
 }  // namespace runnel
