@@ -31,15 +31,18 @@ static std::string amountFlag(AmountKind k) {
 
 void addModelFlags(ArgParser& parser) {
   parser.add({"--model", FlagKind::Value, "M", "erosion model (default droplet; list below)"})
-      .add({"--droplets", FlagKind::Value, "N", "droplets to run (droplet, particle, normal, raindrop)"})
-      .add({"--iterations", FlagKind::Value, "N", "whole-grid iterations to run (grid, thermal, smooth)"})
-      .add({"--steps", FlagKind::Value, "N", "time steps to run (rivers)"})
+      .add({"--droplets", FlagKind::Value, "N",
+            "droplets to run (droplet, particle, normal, raindrop), " + rangeText(limits::kDroplets)})
+      .add({"--iterations", FlagKind::Value, "N",
+            "whole-grid iterations to run (grid, thermal, smooth), " + rangeText(limits::kIterations)})
+      .add({"--steps", FlagKind::Value, "N", "time steps to run (rivers), " + rangeText(limits::kSteps)})
       .add({"--preset", FlagKind::Value, "P",
             "start from a model's preset (rivers: mountains, hills, badlands, lakes); parameter flags change "
             "it further"})
       .add({"--cell-size", FlagKind::Value, "M",
-            "metres per cell (default: what a 16-bit input's sidecar records, else 1); every model measures "
-            "slopes in metres"})
+            "metres per cell, " + rangeText(limits::kCellSize) +
+                " (default: what a 16-bit input's sidecar records, else 1); every model measures slopes in "
+                "metres"})
       .add({"--mode", FlagKind::Value, "M",
             "droplet model: conserving (default) or classic (the article's arithmetic)"})
       .add({"--seed", FlagKind::Value, "S",
@@ -47,8 +50,8 @@ void addModelFlags(ArgParser& parser) {
       .add({"--edges", FlagKind::Value, "E",
             "wrap (default, tileable as in the article) or clamp (water leaves the map)"})
       .add({"--threads", FlagKind::Value, "T",
-            "threads for the droplet model and the whole-grid passes (default: all cores; the same result "
-            "for any T)"})
+            "threads for the droplet model and the whole-grid passes, " + rangeText(limits::kThreads) +
+                " (default: all cores; the same result for any T)"})
       .add({"--order", FlagKind::Value, "O",
             "droplet model: tiled (default, parallel) or sequential (one droplet at a time, one thread)"});
   std::set<std::string> added;

@@ -12,8 +12,16 @@ namespace {
 std::string number(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
+  // 1e12 and 1e6 as people type them, not 1e+12 and 1e+06.
   std::string text = buf;
-  if (size_t e = text.find("e+"); e != std::string::npos) text.erase(e + 1, 1);  // 1e12, as typed
+  if (size_t e = text.find('e'); e != std::string::npos) {
+    size_t digits = e + 1;
+    if (text[digits] == '+')
+      text.erase(digits, 1);
+    else if (text[digits] == '-')
+      ++digits;
+    while (digits + 1 < text.size() && text[digits] == '0') text.erase(digits, 1);
+  }
   return text;
 }
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -107,6 +108,17 @@ inline std::string errorOf(F&& f) {
   }
   ADD_FAILURE() << "no error";
   return "";
+}
+
+// What a shell command prints on its standard output.
+inline std::string commandOutput(const std::string& command) {
+  std::string out;
+  FILE* p = popen(command.c_str(), "r");
+  if (!p) return out;
+  char buf[256];
+  while (fgets(buf, sizeof buf, p)) out += buf;
+  pclose(p);
+  return out;
 }
 
 }  // namespace runnel::testing

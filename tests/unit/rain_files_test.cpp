@@ -28,16 +28,6 @@ RainMap paintedMap() {
   return rain;
 }
 
-std::string run(const std::string& command) {
-  std::string out;
-  FILE* p = popen(command.c_str(), "r");
-  if (!p) return out;
-  char buf[256];
-  while (fgets(buf, sizeof buf, p)) out += buf;
-  pclose(p);
-  return out;
-}
-
 TEST(RainFiles, SixteenBitPngKeepsEveryLevel) {
   testing::ScratchDir dir;
   const RainMap rain = paintedMap();
@@ -51,7 +41,8 @@ TEST(RainFiles, SixteenBitPngKeepsEveryLevel) {
   EXPECT_TRUE(back.samplerMatchesCells());
   EXPECT_DOUBLE_EQ(back.totalWeight(), rain.totalWeight());
   if (std::system("command -v identify >/dev/null 2>&1") == 0) {
-    EXPECT_NE(run("identify -format '%[type] %z %wx%h' " + dir.file("rain.png")).find("Grayscale 16 70x50"),
+    EXPECT_NE(testing::commandOutput("identify -format '%[type] %z %wx%h' " + dir.file("rain.png"))
+                  .find("Grayscale 16 70x50"),
               std::string::npos);
   }
 }

@@ -21,14 +21,8 @@
 namespace runnel {
 namespace {
 
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using testing::commandOutput;
+using testing::errorOf;
 
 TEST(ValueLimits, TakeWhatIsInRangeAndSayWhatIsNot) {
   EXPECT_EQ(checkValue(limits::kCellSize, 30.0), 30.0);
@@ -57,6 +51,8 @@ TEST(ValueLimits, ReadFromTextSayTheTextAsTyped) {
   EXPECT_EQ(errorOf([] { countFromText(limits::kDroplets, "9223372036854775807"); }),
             "droplets: 9223372036854775807 is outside [0, 1e12]");
   EXPECT_EQ(errorOf([] { countFromText(limits::kSteps, "ten"); }), "steps: 'ten' is not a whole number");
+  EXPECT_EQ(rangeText(limits::kSteps), "[0, 1e6]");
+  EXPECT_EQ(rangeText({"tiny", 1e-6, 0.5}), "[1e-6, 0.5]");
   EXPECT_EQ(named(limits::kRainDensity, "dry density").hi, 1.0);
 }
 
@@ -86,13 +82,7 @@ std::string cliError(const std::string& flags) {
   if (std::system(make.c_str()) != 0) return "generate failed";
   const std::string cmd =
       std::string(RUNNEL_CLI) + " erode " + map + " -o " + dir.file("out.r32") + " " + flags + " 2>&1";
-  std::string out;
-  if (FILE* p = popen(cmd.c_str(), "r")) {
-    char buf[512];
-    while (fgets(buf, sizeof buf, p)) out += buf;
-    pclose(p);
-  }
-  return out;
+  return commandOutput(cmd);
 }
 
 TEST(ValueLimits, TheThreeWaysInSayTheSame) {
