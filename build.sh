@@ -54,8 +54,8 @@ case "$mode" in
   test)
     build build
     (cd build && ctest --output-on-failure -j "$jobs")
-    # The unit tests again under AddressSanitizer + UBSan.
-    build build-asan -DRUNNEL_SANITIZE=address -DRUNNEL_EDITOR=OFF -DRUNNEL_BENCH=OFF
+    # The unit tests again under AddressSanitizer + UBSan, the editor's actions without a window included.
+    build build-asan -DRUNNEL_SANITIZE=address -DRUNNEL_BENCH=OFF
     (cd build-asan && ctest --output-on-failure -j "$jobs" -L unit)
     # The threaded tests under ThreadSanitizer.
     build build-tsan -DRUNNEL_SANITIZE=thread -DRUNNEL_EDITOR=OFF -DRUNNEL_BENCH=OFF

@@ -140,22 +140,14 @@ void TerrainRenderer::uploadRect(const Terrain& terrain, int x0, int y0, int x1,
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
   glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
-  // The height range only widens here; a full upload recomputes it. Enough for the colour ramp and picking.
-  for (int y = y0; y < y1; ++y) {
-    const float* row = terrain.height.row(y);
-    for (int x = x0; x < x1; ++x) {
-      lo_ = std::min(lo_, row[x]);
-      hi_ = std::max(hi_, row[x]);
-    }
-  }
+  noteRegion(terrain.height, x0, y0, x1, y1);
 }
 
 void TerrainRenderer::upload(const Terrain& terrain) {
   const Heightmap& h = terrain.height;
   if (h.empty()) return;
-  bool resized = h.width() != width_ || h.height() != height_;
-  width_ = h.width();
-  height_ = h.height();
+  const bool resized = h.width() != width_ || h.height() != height_;
+  noteTerrain(h);
   if (resized) {
     allocateTextures();
     buildGrid();
@@ -168,7 +160,6 @@ void TerrainRenderer::upload(const Terrain& terrain) {
       glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, GL_RED, GL_FLOAT, zeros.data());
     }
   }
-  h.minMax(lo_, hi_);
   uploadRect(terrain, 0, 0, width_, height_);
 }
 
@@ -199,11 +190,6 @@ void TerrainRenderer::uploadRegion(const Terrain& terrain, const CellRect& chang
   int x1 = std::min(changed.x1, width_), y1 = std::min(changed.y1, height_);
   if (x0 >= x1 || y0 >= y1) return;
   uploadRect(terrain, x0, y0, x1, y1);
-}
-
-void TerrainRenderer::bounds(float exaggeration, glm::vec3& boxMin, glm::vec3& boxMax) const {
-  boxMin = glm::vec3(0.0f, std::min(lo_ * exaggeration, hi_ * exaggeration), 0.0f);
-  boxMax = glm::vec3(float(width_ - 1), std::max(lo_ * exaggeration, hi_ * exaggeration), float(height_ - 1));
 }
 
 void TerrainRenderer::draw(const Camera& camera, const TerrainStyle& style, int x, int y, int viewportW,

@@ -12,15 +12,22 @@
 #include "core/io/heightmap_io.h"
 #include "render/frame_capture.h"
 #include "render/gl.h"
+#include "render/null_terrain_view.h"
 #include "render/rain_layer.h"
+#include "render/terrain_renderer.h"
 
 namespace runnel::editor {
 
 Editor::Editor(GLFWwindow* window) : window_(window) {
-  renderer_ = std::make_unique<render::TerrainRenderer>();
-  if (renderer_->softwareRenderer()) style.renderScale = 0.5f;  // fragments are what a CPU renderer pays for
-  rainLayer_ = std::make_unique<render::RainLayer>();
-  renderer_->setRainLayer(rainLayer_.get());
+  if (window_) {
+    renderer_ = std::make_unique<render::TerrainRenderer>();
+    if (renderer_->softwareRenderer())
+      style.renderScale = 0.5f;  // fragments are what a CPU renderer pays for
+    rainLayer_ = std::make_unique<render::RainLayer>();
+    renderer_->setRainLayer(rainLayer_.get());
+  } else {
+    renderer_ = std::make_unique<render::NullTerrainView>();  // no window: the actions only
+  }
   // The default terrain: ready to play the moment the window opens.
   generator.kind = GeneratorKind::Fbm;
   generator.width = generator.height = 512;
@@ -32,12 +39,13 @@ Editor::Editor(GLFWwindow* window) : window_(window) {
   worker_ = std::make_unique<SimulationWorker>(*base_, erosion.build());
   worker_->setBatchMilliseconds(erosion.batchMilliseconds);
   // A new snapshot wakes the event loop, so an idle editor sleeps in glfwWaitEvents yet shows a run live.
-  worker_->setOnPublish([] { glfwPostEmptyEvent(); });
+  if (window_) worker_->setOnPublish([] { glfwPostEmptyEvent(); });
   // The view comes first: where every core is busy (two cores, or software rendering) a run at the UI's
   // priority slowed the frames by half (docs/performance.md, Session 10).
   worker_->runInBackground();
   recentFiles = loadRecentFiles();
   reloadPresets();
+  fitRain();
   rainSeen_ = rain.revision();
 }
 
@@ -69,14 +77,30 @@ void Editor::takeSnapshot() {
     dropletsSeen_ = s->dropletsDone;
   }
   if (!s->error.empty() && s->error != shownError_)
-    status.fail("erosion stopped: " + s->error, glfwGetTime());
+    status.fail("erosion stopped: " + s->error, editorSeconds());
   shownError_ = s->error;
   snapshot_ = std::move(s);
   if (runRecorded_ && !snapshot_->playing) runRecorded_ = false;  // the run ended (pause, budget, step done)
 }
 
+void Editor::update() {
+  const double now = editorSeconds();
+  finishGenerate();
+  finishMaking();
+  finishImport();
+  finishExport();
+  takeSnapshot();
+  syncRain(false);
+  if (snapshot_) statsHistory.update(*snapshot_, now);
+  if (rain.revision() != rainSeen_) {
+    rainSeen_ = rain.revision();
+    noteEdit();
+  }
+  autosaveIfDue(now);
+}
+
 void Editor::frame() {
-  double start = glfwGetTime();
+  double start = editorSeconds();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
@@ -88,19 +112,13 @@ void Editor::frame() {
   glfwGetFramebufferSize(window_, &fbW_, &fbH_);
   // The 3D view fills the window right of the panel.
   viewX_ = showPanel ? std::min(int(panelWidth() * ImGui::GetIO().DisplayFramebufferScale.x), fbW_ - 1) : 0;
-  finishGenerate();
-  finishMaking();
-  finishImport();
-  finishExport();
-  takeSnapshot();
-  syncRain(false);
+  update();
   if (framePending_ && renderer_->mapWidth() > 0) {
     glm::vec3 lo, hi;
     renderer_->bounds(verticalScale(), lo, hi);
     camera.frame(lo, hi, float(viewWidth()) / float(std::max(fbH_, 1)));
     framePending_ = false;
   }
-  if (snapshot_) statsHistory.update(*snapshot_, start);
   // A project's description can be any length; X refuses a window title of megabytes (BadLength).
   constexpr size_t kTitleChars = 200;
   std::string shown = baseDescription;
@@ -110,11 +128,6 @@ void Editor::frame() {
       --cut;  // not inside a character
     shown = shown.substr(0, cut) + "...";
   }
-  if (rain.revision() != rainSeen_) {
-    rainSeen_ = rain.revision();
-    noteEdit();
-  }
-  autosaveIfDue(start);
   // The project's name, with * while there is unsaved work.
   std::string title = "Runnel - " + std::filesystem::path(projectPath).filename().string() +
                       (unsaved() ? " *" : "") + " - " + shown + (worker_->playing() ? " - eroding" : "");
@@ -176,7 +189,7 @@ void Editor::frame() {
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   writePendingScreenshots();
-  frameMs_ = (glfwGetTime() - start) * 1000.0;
+  frameMs_ = (editorSeconds() - start) * 1000.0;
 }
 
 void Editor::frameTerrain() {
@@ -198,10 +211,10 @@ void Editor::writePendingScreenshots() {
   for (const std::string& path : pendingScreenshots_) {
     try {
       writeRgb8Png(path, fbW_, fbH_, rgb.data());
-      status.ok("saved screenshot " + path, glfwGetTime());
+      status.ok("saved screenshot " + path, editorSeconds());
     } catch (const std::exception& e) {
       screenshotFailed_ = true;
-      status.fail(e.what(), glfwGetTime());
+      status.fail(e.what(), editorSeconds());
     }
   }
   pendingScreenshots_.clear();

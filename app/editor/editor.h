@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "app/editor/editor_clock.h"
 #include "app/editor/erosion_settings.h"
 #include "app/editor/export_settings.h"
 #include "app/editor/flow_overlay.h"
@@ -32,8 +33,8 @@
 #include "render/camera.h"
 #include "render/picture_texture.h"
 #include "render/scaled_target.h"
-#include "render/terrain_renderer.h"
 #include "render/terrain_style.h"
+#include "render/terrain_view.h"
 
 struct GLFWwindow;
 
@@ -51,13 +52,18 @@ std::string describe(const GeneratorSettings& settings);
 
 class Editor {
  public:
-  explicit Editor(
-      GLFWwindow* window);  // needs the window's GL context current; starts on the default terrain
+  // Starts on the default terrain. With a window, its GL context must be current; without one (null) the
+  // editor draws nothing and runs its actions only (render::NullTerrainView): tests, headless scripts.
+  explicit Editor(GLFWwindow* window);
   ~Editor();
 
   // One frame: take the newest snapshot, handle input, draw the view and the panel, write screenshots that
   // were asked for. The caller polls events before and swaps buffers after.
   void frame();
+  // The frame's work that draws nothing: finishes background work that is done (generate, import, a
+  // preset, an export), takes the worker's newest snapshot, hands rain over, autosaves when due. frame()
+  // calls it; an editor without a window calls it instead.
+  void update();
   GLFWwindow* window() const { return window_; }
 
   // ---- actions (buttons, shortcuts and scripts all come here); false when it failed (see status) ----
@@ -227,7 +233,7 @@ class Editor {
   // The shown terrain's size in cells (0 before the first snapshot).
   int terrainWidth() const { return snapshot_ ? snapshot_->terrain->width() : 0; }
   int terrainHeight() const { return snapshot_ ? snapshot_->terrain->heightCells() : 0; }
-  const render::TerrainRenderer& renderer() const { return *renderer_; }
+  const render::TerrainView& renderer() const { return *renderer_; }
   // The flow overlay's map (worked out in the background while the overlay is shown).
   const FlowOverlay& flow() const { return flow_; }
   SimulationWorker& worker() { return *worker_; }
@@ -274,9 +280,10 @@ class Editor {
   bool handleRainMouse();
   void drawSpringMarkers();
   void syncRain(bool force);
+  void fitRain();  // the rain map to the terrain's size (a new terrain rains everywhere)
 
   GLFWwindow* window_;
-  std::unique_ptr<render::TerrainRenderer> renderer_;
+  std::unique_ptr<render::TerrainView> renderer_;
   render::ScaledTarget scaledTarget_;
   std::unique_ptr<render::RainLayer> rainLayer_;
   std::unique_ptr<SimulationWorker> worker_;

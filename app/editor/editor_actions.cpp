@@ -1,6 +1,5 @@
 // The editor's actions. Every one reports success or the error in the status line and keeps the terrain
 // when it fails.
-#include <GLFW/glfw3.h>
 
 #include <cmath>
 #include <cstdio>
@@ -52,6 +51,7 @@ void Editor::setBase(std::shared_ptr<const Terrain> base, const std::string& lab
   history.record(label, currentState());
   noteEdit();
   base_ = std::move(base);
+  fitRain();
   worker_->setBase(*base_);
   runRecorded_ = false;
   countBudgetFromZero();
@@ -71,11 +71,11 @@ bool Editor::generateTerrain(const GeneratorSettings& settings) {
                    [settings, progress] {
                      return std::make_shared<const Terrain>(generate(settings, progress.get()));
                    }),
-        progress, glfwGetTime()};
-    status.ok("generating " + describe(settings) + "...", glfwGetTime());
+        progress, editorSeconds()};
+    status.ok("generating " + describe(settings) + "...", editorSeconds());
     return true;
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
     return false;
   }
 }
@@ -126,13 +126,13 @@ bool Editor::importHeightmap(const std::string& path, bool background) {
         }
       return m;
     };
-    importing_ = PendingImport{path, std::async(std::launch::async, read), glfwGetTime(), false, fraction};
-    status.ok("importing " + path + "...", glfwGetTime());
+    importing_ = PendingImport{path, std::async(std::launch::async, read), editorSeconds(), false, fraction};
+    status.ok("importing " + path + "...", editorSeconds());
     if (background) return true;
     importing_->map.wait();
     return finishImport();
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
     return false;
   }
 }
@@ -145,7 +145,7 @@ bool Editor::finishImport() {
   try {
     ImportedMap m = done.map.get();
     if (done.cancelled) {
-      status.ok("import cancelled; the terrain is as it was", glfwGetTime());
+      status.ok("import cancelled; the terrain is as it was", editorSeconds());
       return false;
     }
     const std::string& path = done.path;
@@ -160,24 +160,24 @@ bool Editor::finishImport() {
       status.ok("imported " + path + "; its " + std::to_string(m.levels) +
                     " height levels (an 8-bit file?) smoothed into ramps, every cell within half a level of "
                     "the file",
-                glfwGetTime());
+                editorSeconds());
     else if (m.levels <= 256 && cells > 4096)
       status.ok("imported " + path + "; warning: only " + std::to_string(m.levels) +
                     " height levels (an 8-bit file?): slopes will show as terraces. Import again with Smooth "
                     "8-bit steps ticked, or use a 16-bit PNG, .r16, TIFF or EXR",
-                glfwGetTime());
+                editorSeconds());
     else
-      status.ok("imported " + path, glfwGetTime());
+      status.ok("imported " + path, editorSeconds());
     return true;
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
     return false;
   }
 }
 
 void Editor::drawImportProgress() {
   if (!importing_) return;
-  const double seconds = glfwGetTime() - importing_->started;
+  const double seconds = editorSeconds() - importing_->started;
   if (seconds < 0.3) return;
   if (drawProgressWindow("Importing", "Importing " + importing_->path, importing_->fraction->load(), seconds,
                          importing_->cancelled, uiScale))
@@ -205,7 +205,7 @@ void Editor::resetToBase() {
   runRecorded_ = false;
   countBudgetFromZero();
   recorder.restart();
-  status.ok("reset to the base terrain", glfwGetTime());
+  status.ok("reset to the base terrain", editorSeconds());
 }
 
 void Editor::recordRunStart() {
@@ -288,14 +288,14 @@ bool Editor::applyErosionSettings() {
     }
     return true;
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
     return false;
   }
 }
 
 bool Editor::runExport(const std::string& what, std::function<std::string()> write, bool background) {
   if (exporting_) {
-    status.fail("export: still writing " + exporting_->what, glfwGetTime());
+    status.fail("export: still writing " + exporting_->what, editorSeconds());
     return false;
   }
   auto fraction = std::make_shared<std::atomic<float>>(0.0f);
@@ -303,7 +303,7 @@ bool Editor::runExport(const std::string& what, std::function<std::string()> wri
     WorkProgress progress(*fraction);  // the format writers report their rows into it
     return write();
   };
-  exporting_ = PendingExport{what, std::async(std::launch::async, std::move(job)), glfwGetTime(), fraction};
+  exporting_ = PendingExport{what, std::async(std::launch::async, std::move(job)), editorSeconds(), fraction};
   if (background) return true;
   exporting_->message.wait();
   finishExport();
@@ -316,17 +316,17 @@ void Editor::finishExport() {
   PendingExport done = std::move(*exporting_);
   exporting_.reset();
   try {
-    status.ok(done.message.get(), glfwGetTime());
+    status.ok(done.message.get(), editorSeconds());
     if (pendingEngineSteps_) exportSettings.engineSteps = *pendingEngineSteps_;
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
   }
   pendingEngineSteps_.reset();
 }
 
 void Editor::drawExportProgress() {
   if (!exporting_) return;
-  const double seconds = glfwGetTime() - exporting_->started;
+  const double seconds = editorSeconds() - exporting_->started;
   if (seconds < 0.3) return;
   drawProgressWindow("Exporting", "Writing " + exporting_->what, exporting_->fraction->load(), seconds, false,
                      uiScale, false);
@@ -370,7 +370,7 @@ bool Editor::exportTerrain(const std::string& path, TerrainMap map, bool backgro
         },
         background);
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
     return false;
   }
 }
@@ -381,7 +381,7 @@ bool Editor::exportFromPanel(bool background) {
   try {
     checkPathMatchesFormat(exportSettings);
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
     return false;
   }
   return exportTerrain(exportSettings.path, exportSettings.map, background);
@@ -417,7 +417,7 @@ bool Editor::exportForEngine(const std::string& path, const std::string& engine,
         },
         background);
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
     return false;
   }
 }
@@ -437,43 +437,43 @@ bool Editor::exportAllMaps(const std::string& folder, FileFormat format, bool ba
         },
         background);
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
     return false;
   }
 }
 
 bool Editor::undo() {
   if (!history.canUndo()) {
-    status.fail("nothing to undo", glfwGetTime());
+    status.fail("nothing to undo", editorSeconds());
     return false;
   }
   std::string label = history.undoLabel();
   if (history.nextUndoEdit()) {
     // A rain edit: undone in place, the terrain and the run untouched.
     history.undoEdit();
-    status.ok("undid " + label, glfwGetTime());
+    status.ok("undid " + label, editorSeconds());
     return true;
   }
   worker_->pause();
   restore(history.undo(currentState()));
-  status.ok("undid " + label, glfwGetTime());
+  status.ok("undid " + label, editorSeconds());
   return true;
 }
 
 bool Editor::redo() {
   if (!history.canRedo()) {
-    status.fail("nothing to redo", glfwGetTime());
+    status.fail("nothing to redo", editorSeconds());
     return false;
   }
   std::string label = history.redoLabel();
   if (history.nextRedoEdit()) {
     history.redoEdit();
-    status.ok("redid " + label, glfwGetTime());
+    status.ok("redid " + label, editorSeconds());
     return true;
   }
   worker_->pause();
   restore(history.redo(currentState()));
-  status.ok("redid " + label, glfwGetTime());
+  status.ok("redid " + label, editorSeconds());
   return true;
 }
 
@@ -499,10 +499,10 @@ bool Editor::saveProject(const std::string& path) {
     savedEdits_ = edits;
     // A recovered session's work is in a project file now.
     if (recoveredPid_ != 0 && recovery_) recovery_->removeOf(std::exchange(recoveredPid_, 0));
-    status.ok("saved project " + path, glfwGetTime());
+    status.ok("saved project " + path, editorSeconds());
     return true;
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
     return false;
   }
 }
@@ -523,10 +523,10 @@ bool Editor::loadProject(const std::string& path, bool remember) {
     projectPath = path;
     if (remember) rememberRecent(path);
     savedEdits_ = edits_;
-    status.ok("opened project " + path, glfwGetTime());
+    status.ok("opened project " + path, editorSeconds());
     return true;
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
     return false;
   }
 }

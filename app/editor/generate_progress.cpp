@@ -1,6 +1,5 @@
 // Generating off the UI thread: a 4096² terrain takes over a second, and the view keeps drawing meanwhile
 // with a progress bar and a Cancel button.
-#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <chrono>
@@ -21,11 +20,11 @@ void Editor::finishGenerate() {
     baseDescription = describe(done.settings);
     setBase(std::move(terrain), "generate " + baseDescription);
     setTerrainUnits(done.settings.cellSize, done.settings.tileable ? Edges::Wrap : Edges::Clamp);
-    status.ok("generated " + baseDescription, glfwGetTime());
+    status.ok("generated " + baseDescription, editorSeconds());
   } catch (const GenerateCancelled&) {
-    status.ok("generate cancelled; the terrain is as it was", glfwGetTime());
+    status.ok("generate cancelled; the terrain is as it was", editorSeconds());
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
   }
 }
 
@@ -36,7 +35,7 @@ void Editor::cancelGenerate() {
 void Editor::drawGenerateProgress() {
   if (!generating_) return;
   const GeneratorSettings& s = generating_->settings;
-  const double seconds = glfwGetTime() - generating_->started;
+  const double seconds = editorSeconds() - generating_->started;
   if (seconds < 0.3) return;  // quick ones need no bar
   const bool counts = s.kind != GeneratorKind::Fault;
   const float done = counts ? float(generating_->progress->rowsDone.load()) / float(2 * s.height) : -1.0f;

@@ -1,9 +1,8 @@
 // Landscape presets in the editor: made off the UI thread with a progress bar per stage, the result taken
 // as one undo step; the artist's own saved from the panel's settings.
-#include <GLFW/glfw3.h>
-
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 
 #include "app/editor/editor.h"
@@ -50,11 +49,11 @@ bool Editor::makeLandscapePreset(const LandscapePreset& preset, int width, int h
                                      [preset, width, height, threads, progress] {
                                        return makeLandscape(preset, width, height, threads, progress.get());
                                      }),
-                          progress, glfwGetTime()};
-    status.ok("making " + preset.title + "...", glfwGetTime());
+                          progress, editorSeconds()};
+    status.ok("making " + preset.title + "...", editorSeconds());
     return true;
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
     return false;
   }
 }
@@ -66,7 +65,7 @@ bool Editor::makeLandscapePreset(const std::string& name, int width, int height)
   try {
     findLandscapePreset(name);  // says why: no such preset, or its file's error
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
   }
   return false;
 }
@@ -87,17 +86,17 @@ void Editor::finishMaking() {
     generator = settings;  // Generate now remakes the preset's ground
     madeRain = done.preset.rain;
     madeRainRevision = rain.revision();
-    status.ok("made " + done.preset.title + " (" + describe(settings) + ")", glfwGetTime());
+    status.ok("made " + done.preset.title + " (" + describe(settings) + ")", editorSeconds());
   } catch (const MakeCancelled&) {
-    status.ok("make cancelled; the terrain is as it was", glfwGetTime());
+    status.ok("make cancelled; the terrain is as it was", editorSeconds());
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
   }
 }
 
 void Editor::drawMakingProgress() {
   if (!making_) return;
-  const double seconds = glfwGetTime() - making_->started;
+  const double seconds = editorSeconds() - making_->started;
   if (seconds < 0.3) return;
   const MakeProgress& p = *making_->progress;
   const LandscapePreset& preset = making_->preset;
@@ -147,7 +146,14 @@ bool Editor::saveLandscapePreset(const std::string& name, const std::string& tit
     p.stages.push_back(stage);
     // The rain as the preset made it, unless it was painted since; painted rain stays with the project.
     const bool rainAsMade = madeRain && rain.revision() == madeRainRevision;
-    if (rainAsMade) p.rain = madeRain;
+    if (rainAsMade) {
+      p.rain = madeRain;
+    } else if (rain.uniform() && rain.map().width() > 0 && rain.map().density(0, 0) < 1.0f) {
+      // Rain filled evenly is a pattern too, `rain uniform D` (to four places: the map keeps 16 bits).
+      RainPattern even;
+      even.wet = even.dry = std::round(rain.map().density(0, 0) * 1e4f) / 1e4f;
+      p.rain = even;
+    }
     const bool rainLeftOut = !rainAsMade && !rain.uniform();
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
@@ -161,10 +167,10 @@ bool Editor::saveLandscapePreset(const std::string& name, const std::string& tit
                   (rainLeftOut ? " (without the painted rain: a preset holds a rain pattern; see 'rain' in "
                                  "runnel-cli presets --help)"
                                : ""),
-              glfwGetTime());
+              editorSeconds());
     return true;
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
     return false;
   }
 }

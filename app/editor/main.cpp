@@ -113,7 +113,7 @@ int runEditor(const EditorOptions& options) {
 
     int frame = 0;
     bool screenshotAsked = false;
-    double frameStart = glfwGetTime();
+    double frameStart = editorSeconds();
     while (true) {
       // The close button (or Ctrl+Q) asks first when there is unsaved work.
       if (glfwWindowShouldClose(window)) {
@@ -126,16 +126,16 @@ int runEditor(const EditorOptions& options) {
         glfwPollEvents();
       else
         glfwWaitEventsTimeout(0.25);
-      double workStart = glfwGetTime();
+      double workStart = editorSeconds();
       if (script) script->advance(editor);
       editor.frame();
       glfwSwapBuffers(window);
-      editor.fullFrameMilliseconds = (glfwGetTime() - workStart) * 1000.0;
+      editor.fullFrameMilliseconds = (editorSeconds() - workStart) * 1000.0;
       // At most 60 frames a second even without vsync (Xvfb, some drivers): frames beyond that only take
       // CPU from the erosion worker.
-      double spare = 1.0 / 60.0 - (glfwGetTime() - frameStart);
+      double spare = 1.0 / 60.0 - (editorSeconds() - frameStart);
       if (spare > 0) std::this_thread::sleep_for(std::chrono::duration<double>(spare));
-      frameStart = glfwGetTime();
+      frameStart = editorSeconds();
       ++frame;
       if (frameLog.is_open()) {
         const Snapshot* s = editor.snapshot();

@@ -1,5 +1,4 @@
 // The side panel: every section in one scrolling window on the left, the status line at its foot.
-#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -92,7 +91,7 @@ bool Editor::showSection(const std::string& name, bool open) {
     }
     names += (names.empty() ? "" : ", ") + std::string(s.name);
   }
-  status.fail("panel: no section '" + name + "' (there are " + names + ")", glfwGetTime());
+  status.fail("panel: no section '" + name + "' (there are " + names + ")", editorSeconds());
   return false;
 }
 

@@ -1,6 +1,5 @@
 // The rain actions the panel, the shortcuts and the script runner share. Each reports success or the error
 // in the status line and leaves the rain map as it was when it fails.
-#include <GLFW/glfw3.h>
 
 #include "app/editor/editor.h"
 #include "core/base/error.h"
@@ -9,12 +8,13 @@ namespace runnel::editor {
 
 bool Editor::rainAction(const std::string& done, const std::function<void()>& action) {
   try {
+    fitRain();  // the map the frame would have fitted to a new terrain by now
     if (rain.stroking()) rain.endStroke(history);
     action();
-    status.ok(done, glfwGetTime());
+    status.ok(done, editorSeconds());
     return true;
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
     return false;
   }
 }
@@ -24,7 +24,7 @@ void Editor::noteStrokeChangedNothing(bool erase) {
   status.ok(erase ? "erasing took no rain away: no rain falls under the brush here"
                   : "painting added no rain: it already rains fully here (a new map rains everywhere: Clear "
                     "the rain in the Rain panel, then paint where rain falls)",
-            glfwGetTime());
+            editorSeconds());
 }
 
 bool Editor::paintRain(const std::vector<glm::vec2>& path, bool erase) {

@@ -85,7 +85,7 @@ bool Editor::handleRainMouse() {
       try {
         rain.beginStroke(p->x, p->y, erase);
       } catch (const std::exception& e) {
-        status.fail(e.what(), glfwGetTime());
+        status.fail(e.what(), editorSeconds());
       }
     }
   } else if (rain.tool == EditTool::Springs) {
@@ -137,20 +137,24 @@ void Editor::drawSpringMarkers() {
   }
 }
 
-void Editor::syncRain(bool force) {
-  if (!base_) return;
-  if (rain.fitTo(base_->width(), base_->heightCells())) {
+void Editor::fitRain() {
+  if (base_ && rain.fitTo(base_->width(), base_->heightCells())) {
     rain.selectedSpring = -1;
     rainSeen_ = rain.revision();  // fitted to a new terrain: that change is counted already (or the start)
   }
+}
+
+void Editor::syncRain(bool force) {
+  if (!base_) return;
+  fitRain();
   try {
     rain.handOver(*worker_, force);
   } catch (const std::exception& e) {
-    status.fail(e.what(), glfwGetTime());
+    status.fail(e.what(), editorSeconds());
   }
   int y0, y1;
   bool whole;
-  if (rain.takeChangedRows(y0, y1, whole)) {
+  if (rain.takeChangedRows(y0, y1, whole) && rainLayer_) {
     if (whole)
       rainLayer_->upload(rain.map());
     else
@@ -158,7 +162,8 @@ void Editor::syncRain(bool force) {
   }
   // Rain that is the same everywhere says nothing, so it shows only while the brush is in hand (springs
   // have their own markers: placing one left a wash over the whole terrain).
-  rainLayer_->showOverlay = rain.showOverlay && (!rain.evenRain() || rain.tool == EditTool::RainBrush);
+  if (rainLayer_)
+    rainLayer_->showOverlay = rain.showOverlay && (!rain.evenRain() || rain.tool == EditTool::RainBrush);
 }
 
 }  // namespace runnel::editor

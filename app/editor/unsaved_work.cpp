@@ -16,7 +16,7 @@ namespace runnel::editor {
 void Editor::setAutosave(double seconds, const std::string& folder, bool offer) {
   autosaveSeconds_ = seconds;
   recovery_ = std::make_unique<RecoveryFolder>(folder);
-  lastAutosave_ = glfwGetTime();
+  lastAutosave_ = editorSeconds();
   offered_ = offer ? recovery_->orphans() : std::vector<Autosave>{};
   offerRecovery_ = !offered_.empty();
 }
@@ -29,7 +29,7 @@ bool Editor::autosave(bool wait) {
     try {
       autosaveWrite_.get();
     } catch (const std::exception& e) {
-      status.fail(std::string("autosave failed: ") + e.what(), glfwGetTime());
+      status.fail(std::string("autosave failed: ") + e.what(), editorSeconds());
     }
   }
   try {
@@ -41,14 +41,14 @@ bool Editor::autosave(bool wait) {
       folder->prune();
     });
     autosavedEdits_ = writingEdits_ = edits;
-    lastAutosave_ = glfwGetTime();
+    lastAutosave_ = editorSeconds();
     if (wait) {
       autosaveWrite_.get();
-      status.ok("autosaved " + path, glfwGetTime());
+      status.ok("autosaved " + path, editorSeconds());
     }
     return true;
   } catch (const std::exception& e) {
-    status.fail(std::string("autosave failed: ") + e.what(), glfwGetTime());
+    status.fail(std::string("autosave failed: ") + e.what(), editorSeconds());
     return false;
   }
 }
@@ -64,7 +64,7 @@ void Editor::autosaveIfDue(double now) {
       autosaveWrite_.get();
       recovery_->removeOf(std::exchange(recoveredPid_, 0));
     } catch (const std::exception& e) {
-      status.fail(std::string("autosave failed: ") + e.what(), glfwGetTime());
+      status.fail(std::string("autosave failed: ") + e.what(), editorSeconds());
     }
   }
 }
@@ -74,7 +74,7 @@ bool Editor::recover() {
   const std::vector<Autosave> found = recovery_->orphans();
   if (found.empty()) {
     status.fail("recover: no autosave of a session that closed without saving in " + recovery_->folder(),
-                glfwGetTime());
+                editorSeconds());
     return false;
   }
   const Autosave& newest = found.front();
@@ -86,7 +86,7 @@ bool Editor::recover() {
   recoveredPid_ = newest.pid;
   recoveredEdits_ = edits_;
   offerRecovery_ = false;
-  status.ok("recovered the work autosaved at " + newest.path, glfwGetTime());
+  status.ok("recovered the work autosaved at " + newest.path, editorSeconds());
   return true;
 }
 
@@ -94,7 +94,7 @@ bool Editor::mayClose() {
   if (!unsaved() || closeConfirmed_) return true;
   askBeforeDiscarding("closing", [this] {
     closeConfirmed_ = true;
-    glfwSetWindowShouldClose(window_, GLFW_TRUE);
+    if (window_) glfwSetWindowShouldClose(window_, GLFW_TRUE);
   });
   return false;
 }
@@ -169,7 +169,7 @@ void Editor::drawPrompts() {
     if (ImGui::Button("Discard")) {
       ImGui::CloseCurrentPopup();
       for (const Autosave& a : offered_) recovery_->removeOf(a.pid);
-      status.ok("discarded the autosaves of the closed session", glfwGetTime());
+      status.ok("discarded the autosaves of the closed session", editorSeconds());
     }
     ImGui::SameLine();
     if (ImGui::Button("Later")) ImGui::CloseCurrentPopup();
