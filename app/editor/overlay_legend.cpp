@@ -114,6 +114,19 @@ void drawOverlayLegend(const Editor& e) {
     drawBar(draw, at, size, ramp, name, values);
     at.y += barHeight + pad;
   };
+  // A water map's bar once the map on screen is the one asked for (the job works it out in the background).
+  auto waterBar = [&](bool wetness, const render::ColourRamp& ramp, const char* name, const char* waiting,
+                      auto valueText) {
+    const FlowOverlay& water = e.flow();
+    if (water.shownWetness() == wetness && water.shownHi() > water.shownLo()) {
+      const float lo = water.shownLo(), hi = water.shownHi();
+      const std::string values[3] = {valueText(lo), valueText(0.5f * (lo + hi)), valueText(hi)};
+      drawBar(draw, at, size, ramp, name, values);
+    } else {
+      draw->AddText(at, IM_COL32(235, 238, 245, 255), waiting);
+    }
+    at.y += barHeight + pad;
+  };
   switch (overlay) {
     case render::Overlay::Eroded:
     case render::Overlay::Both:
@@ -124,19 +137,10 @@ void drawOverlayLegend(const Editor& e) {
     case render::Overlay::Deposited:
       depthBar(render::kDepositedRamp, "sediment deposited", shown.overlayRange.y);
       break;
-    case render::Overlay::Flow: {
-      const FlowOverlay& flow = e.flow();
-      if (!flow.shownWetness() && flow.shownHi() > flow.shownLo()) {
-        const std::string values[3] = {areaText(flow.shownLo()),
-                                       areaText(0.5f * (flow.shownLo() + flow.shownHi())),
-                                       areaText(flow.shownHi())};
-        drawBar(draw, at, size, render::kFlowRamp, "drainage area (log scale)", values);
-      } else {
-        draw->AddText(at, IM_COL32(235, 238, 245, 255), "drainage area: working it out...");
-      }
-      at.y += barHeight + pad;
+    case render::Overlay::Flow:
+      waterBar(false, render::kFlowRamp, "drainage area (log scale)", "drainage area: working it out...",
+               areaText);
       break;
-    }
     case render::Overlay::Slope: {
       char middle[16], top[16];
       std::snprintf(middle, sizeof middle, "%.0f\xc2\xb0", double(render::kSlopeOverlayDegrees) * 0.5);
@@ -146,21 +150,14 @@ void drawOverlayLegend(const Editor& e) {
       at.y += barHeight + pad;
       break;
     }
-    case render::Overlay::Wetness: {
-      const FlowOverlay& water = e.flow();
-      if (water.shownWetness() && water.shownHi() > water.shownLo()) {
-        char lo[16], mid[16], hi[16];
-        std::snprintf(lo, sizeof lo, "%.1f", double(water.shownLo()));
-        std::snprintf(mid, sizeof mid, "%.1f", 0.5 * double(water.shownLo() + water.shownHi()));
-        std::snprintf(hi, sizeof hi, "%.1f", double(water.shownHi()));
-        const std::string values[3] = {lo, mid, hi};
-        drawBar(draw, at, size, render::kWetnessRamp, "wetness index: dry to wet", values);
-      } else {
-        draw->AddText(at, IM_COL32(235, 238, 245, 255), "wetness: working it out...");
-      }
-      at.y += barHeight + pad;
+    case render::Overlay::Wetness:
+      waterBar(true, render::kWetnessRamp, "wetness index: dry to wet", "wetness: working it out...",
+               [](float v) {
+                 char text[16];
+                 std::snprintf(text, sizeof text, "%.1f", double(v));
+                 return std::string(text);
+               });
       break;
-    }
     case render::Overlay::Normal: {
       // A swatch for a slope facing each way the colours say, 45 degrees steep, and for flat ground.
       const float s = size.y, r = 0.5f + 0.5f * std::sqrt(0.5f), flat = 0.5f;

@@ -8,9 +8,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "../unit/io_test_util.h"
@@ -35,13 +37,32 @@ bool runScript(Editor& e, const std::string& path, int frames = 20000) {
   return script.done() && !script.failed();
 }
 
+// Each test's editor keeps its recent files, presets and state in a folder of its own, not the user's.
+class EditorActions : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    for (const char* name : {"XDG_CONFIG_HOME", "XDG_STATE_HOME"}) {
+      const char* was = std::getenv(name);
+      saved_.push_back({name, was ? std::optional<std::string>(was) : std::nullopt});
+      setenv(name, home_.path().c_str(), 1);
+    }
+  }
+  void TearDown() override {
+    for (const auto& [name, was] : saved_) was ? setenv(name, was->c_str(), 1) : unsetenv(name);
+  }
+  ScratchDir home_;
+
+ private:
+  std::vector<std::pair<const char*, std::optional<std::string>>> saved_;
+};
+
 std::string writeScript(const ScratchDir& dir, const std::string& text) {
   const std::string path = dir.file("script.txt");
   std::ofstream(path) << text;
   return path;
 }
 
-TEST(EditorActions, UndoAndRedoANewTerrain) {
+TEST_F(EditorActions, UndoAndRedoANewTerrain) {
   ScratchDir dir;
   Heightmap ramp(64, 48);
   for (int y = 0; y < 48; ++y)
@@ -67,7 +88,7 @@ TEST(EditorActions, UndoAndRedoANewTerrain) {
   EXPECT_EQ(e.worker().copyTerrain().height, ramp);
 }
 
-TEST(EditorActions, ARainStrokeIsOneUndoStep) {
+TEST_F(EditorActions, ARainStrokeIsOneUndoStep) {
   Editor e(nullptr);
   ASSERT_FLOAT_EQ(e.rain.map().density(100, 100), 1.0f);  // a new map rains everywhere
   // An erasing stroke across the middle of the map takes the rain away under the brush.
@@ -84,7 +105,7 @@ TEST(EditorActions, ARainStrokeIsOneUndoStep) {
   EXPECT_FLOAT_EQ(e.rain.map().density(100, 100), painted);
 }
 
-TEST(EditorActions, ASwitchedModelIsTheOneThatRuns) {
+TEST_F(EditorActions, ASwitchedModelIsTheOneThatRuns) {
   Editor e(nullptr);
   const Terrain base = e.worker().copyTerrain();
   e.erosion.set("model", "rivers");
@@ -107,7 +128,7 @@ TEST(EditorActions, ASwitchedModelIsTheOneThatRuns) {
   EXPECT_EQ(e.worker().latestSnapshot()->dropletsDone, 3u);  // units count on from the last reset
 }
 
-TEST(EditorActions, AScriptRunsItsCommandsThroughTheActions) {
+TEST_F(EditorActions, AScriptRunsItsCommandsThroughTheActions) {
   ScratchDir dir;
   Editor e(nullptr);
   const std::string script = writeScript(dir, R"(# comments and blank lines are skipped
@@ -132,7 +153,7 @@ view overlay wetness
   EXPECT_FLOAT_EQ(e.style.exaggeration, 1.0f);  // the refused value left it
 }
 
-TEST(EditorActions, AScriptMistakeFailsTheScriptAndSaysWhy) {
+TEST_F(EditorActions, AScriptMistakeFailsTheScriptAndSaysWhy) {
   ScratchDir dir;
   Editor e(nullptr);
   auto said = [&](const std::string& text) {
@@ -149,29 +170,21 @@ TEST(EditorActions, AScriptMistakeFailsTheScriptAndSaysWhy) {
   EXPECT_THROW(ScriptRunner(dir.file("missing.txt")), Error);
 }
 
-TEST(EditorActions, SaveAsPresetKeepsRainFilledEvenly) {
-  ScratchDir dir;
-  const char* before = std::getenv("XDG_CONFIG_HOME");
-  const std::string kept = before ? before : "";
-  setenv("XDG_CONFIG_HOME", dir.path().c_str(), 1);  // the user's presets go here, not to the real folder
+TEST_F(EditorActions, SaveAsPresetKeepsRainFilledEvenly) {
   Editor e(nullptr);
   ASSERT_TRUE(e.rainFill(0.6f)) << e.status.text;
   ASSERT_TRUE(e.saveLandscapePreset("even", "Even rain")) << e.status.text;
-  std::ifstream in(dir.file("runnel/presets/even.preset"));
+  std::ifstream in(home_.file("runnel/presets/even.preset"));
   std::stringstream text;
   text << in.rdbuf();
   EXPECT_NE(text.str().find("rain uniform 0.6\n"), std::string::npos) << text.str();
   // Rain everywhere (the default) needs no line.
   ASSERT_TRUE(e.rainFill(1.0f));
   ASSERT_TRUE(e.saveLandscapePreset("full", "Full rain")) << e.status.text;
-  std::ifstream full(dir.file("runnel/presets/full.preset"));
+  std::ifstream full(home_.file("runnel/presets/full.preset"));
   std::stringstream fullText;
   fullText << full.rdbuf();
   EXPECT_EQ(fullText.str().find("rain "), std::string::npos) << fullText.str();
-  if (before)
-    setenv("XDG_CONFIG_HOME", kept.c_str(), 1);
-  else
-    unsetenv("XDG_CONFIG_HOME");
 }
 
 }  // namespace
