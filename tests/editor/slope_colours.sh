@@ -28,7 +28,7 @@ grey "$rr" "$rg" "$rb" || fail "the 60-degree ramp is not rock grey: $rr $rg $rb
 green "$nr" "$ng" "$nb" || fail "with the rock threshold at 75 degrees the ramp should be ground green: $nr $ng $nb"
 
 # In metres: with 30 m cells, a 60-degree ramp rises 52 m a cell and a 20-degree one 10.9 m. The colours
-# follow the true slope (before the cell size reached the shader, every slope over 1.7 degrees was rock).
+# follow the true slope (before the cell size reached the shader, every slope over about 2 degrees was rock).
 write_r32 steep30.r32 256 "0.0 if x < 128 else (x - 128) * 1.732 * 30"
 write_r32 gentle30.r32 256 "0.0 if x < 128 else (x - 128) * 0.364 * 30"
 for m in steep30 gentle30; do
