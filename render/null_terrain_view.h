@@ -9,7 +9,6 @@ namespace runnel::render {
 class NullTerrainView : public TerrainView {
  public:
   void upload(const Terrain& terrain) override;
-  void uploadRegion(const Terrain& terrain, const CellRect& changed) override;
   void showEroded(const Terrain&, bool) override {}
   void uploadWater(const Heightmap&, Overlay, float, float) override {}
   void draw(const Camera&, const TerrainStyle&, int, int, int, int) override {}
@@ -21,6 +20,9 @@ class NullTerrainView : public TerrainView {
   const std::string& rendererName() const override { return name_; }
   bool softwareRenderer() const override { return false; }
   int maxMapSide() const override;
+
+ protected:
+  void uploadCells(const Terrain&, int, int, int, int) override {}
 
  private:
   int gridLimit_ = 1024;

@@ -120,7 +120,7 @@ void TerrainRenderer::allocateTextures() {
   }
 }
 
-void TerrainRenderer::uploadRect(const Terrain& terrain, int x0, int y0, int x1, int y1) {
+void TerrainRenderer::uploadCells(const Terrain& terrain, int x0, int y0, int x1, int y1) {
   // Rows of the map are contiguous in memory: the unpack state picks the rectangle out of the whole map.
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, width_);
@@ -140,7 +140,6 @@ void TerrainRenderer::uploadRect(const Terrain& terrain, int x0, int y0, int x1,
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
   glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
-  noteRegion(terrain.height, x0, y0, x1, y1);
 }
 
 void TerrainRenderer::upload(const Terrain& terrain) {
@@ -160,7 +159,7 @@ void TerrainRenderer::upload(const Terrain& terrain) {
       glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, GL_RED, GL_FLOAT, zeros.data());
     }
   }
-  uploadRect(terrain, 0, 0, width_, height_);
+  uploadCells(terrain, 0, 0, width_, height_);
 }
 
 void TerrainRenderer::uploadWater(const Heightmap& map, Overlay kind, float lo, float hi) {
@@ -182,14 +181,6 @@ void TerrainRenderer::showEroded(const Terrain& current, bool show) {
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, GL_RED, GL_FLOAT, current.eroded.data());
   erodedStale_ = false;
-}
-
-void TerrainRenderer::uploadRegion(const Terrain& terrain, const CellRect& changed) {
-  if (terrain.height.width() != width_ || terrain.height.height() != height_) return upload(terrain);
-  int x0 = std::max(changed.x0, 0), y0 = std::max(changed.y0, 0);
-  int x1 = std::min(changed.x1, width_), y1 = std::min(changed.y1, height_);
-  if (x0 >= x1 || y0 >= y1) return;
-  uploadRect(terrain, x0, y0, x1, y1);
 }
 
 void TerrainRenderer::draw(const Camera& camera, const TerrainStyle& style, int x, int y, int viewportW,

@@ -30,7 +30,6 @@ class TerrainRenderer : public TerrainView {
   TerrainRenderer& operator=(const TerrainRenderer&) = delete;
 
   void upload(const Terrain& terrain) override;
-  void uploadRegion(const Terrain& terrain, const CellRect& changed) override;
   void showEroded(const Terrain& current, bool show) override;
   void uploadWater(const Heightmap& map, Overlay kind, float lo, float hi) override;
   void draw(const Camera& camera, const TerrainStyle& style, int x, int y, int w, int h) override;
@@ -46,7 +45,7 @@ class TerrainRenderer : public TerrainView {
  private:
   void buildGrid();
   void allocateTextures();
-  void uploadRect(const Terrain& terrain, int x0, int y0, int x1, int y1);
+  void uploadCells(const Terrain& terrain, int x0, int y0, int x1, int y1) override;
 
   ShaderProgram terrainProgram_, skyProgram_;
   GLuint heightTex_ = 0, erodedTex_ = 0, depositedTex_ = 0, flowTex_ = 0;

@@ -24,8 +24,9 @@ class TerrainView {
 
   // Uploads the whole terrain (a new map, a reset).
   virtual void upload(const Terrain& terrain) = 0;
-  // Uploads only the rectangle that changed; falls back to a full upload when the size changed.
-  virtual void uploadRegion(const Terrain& terrain, const CellRect& changed) = 0;
+  // Uploads only the rectangle that changed (within the map); falls back to a full upload when the size
+  // changed.
+  void uploadRegion(const Terrain& terrain, const CellRect& changed);
   // The eroded amounts are only drawn by an overlay; while hidden they are not uploaded (a third less to copy
   // per snapshot). Call before draw with the terrain on screen.
   virtual void showEroded(const Terrain& current, bool show) = 0;
@@ -59,9 +60,10 @@ class TerrainView {
   void bounds(float exaggeration, glm::vec3& boxMin, glm::vec3& boxMax) const;
 
  protected:
-  // The bookkeeping of an upload: the whole map, or cells [x0, x1) x [y0, y1) of a map of the same size.
+  // Cells [x0, x1) x [y0, y1) of a map of the size last uploaded, to the view (not empty, within the map).
+  virtual void uploadCells(const Terrain& terrain, int x0, int y0, int x1, int y1) = 0;
+  // The bookkeeping of a whole upload: the map's size and height range.
   void noteTerrain(const Heightmap& height);
-  void noteRegion(const Heightmap& height, int x0, int y0, int x1, int y1);
 
   int width_ = 0, height_ = 0;
   float lo_ = 0.0f, hi_ = 1.0f;
