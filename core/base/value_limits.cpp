@@ -61,6 +61,14 @@ double valueFromText(const ValueLimit& limit, std::string_view text) {
   return check(limit, *v, std::string(text));
 }
 
+double valueFromText(const ValueLimit& limit, std::string_view text, const std::string& where) {
+  try {
+    return valueFromText(limit, text);
+  } catch (const Error& e) {
+    throw Error(where + ": " + e.what());
+  }
+}
+
 uint64_t countFromText(const ValueLimit& limit, std::string_view text) {
   const std::optional<uint64_t> n = readNumber<uint64_t>(text);
   if (!n) {

@@ -45,6 +45,8 @@ double checkValue(const ValueLimit& limit, double value);
 // All of `text` as a number within the limit, or Error "NAME: 'TEXT' is not a number" (or "whole number"),
 // or the range message above.
 double valueFromText(const ValueLimit& limit, std::string_view text);
+// The same, its errors starting with where the text came from ("p.runnel: cell_size: ...").
+double valueFromText(const ValueLimit& limit, std::string_view text, const std::string& where);
 uint64_t countFromText(const ValueLimit& limit, std::string_view text);  // a whole limit with lo >= 0
 
 // "[1, 1024]", "(0, 100000] metres": the range as the messages and help texts write it.

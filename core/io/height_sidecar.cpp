@@ -144,11 +144,7 @@ std::optional<float> readSidecarCellSize(const std::string& imagePath, int width
   auto values = *sidecarValues(name);
   auto it = values.find("cell_size_m");
   if (it == values.end()) return std::nullopt;
-  try {
-    return float(valueFromText(limits::kCellSize, it->second));
-  } catch (const Error& e) {
-    throw Error(name + ": \"cell_size_m\": " + e.what());
-  }
+  return float(valueFromText(limits::kCellSize, it->second, name + ": \"cell_size_m\""));
 }
 
 std::optional<HeightRange> readHeightSidecar(const std::string& imagePath, int width, int height) {

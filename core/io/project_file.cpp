@@ -33,15 +33,6 @@ T number(const std::string& path, const std::string& key, const std::string& tex
   return numberFromText<T>(path, key, text);
 }
 
-// A value within one of the limits every way in shares, or Error naming the file.
-double limited(const std::string& path, const ValueLimit& limit, const std::string& text) {
-  try {
-    return valueFromText(limit, text);
-  } catch (const Error& e) {
-    throw Error(path + ": " + e.what());
-  }
-}
-
 }  // namespace
 
 void writeProject(const std::string& path, const ProjectData& p) {
@@ -129,7 +120,7 @@ ProjectData readProject(const std::string& path) {
     } else if (key == "mode") {
       p.common.mode = dropletModeFromString(value);
     } else if (key == "cell_size") {
-      p.common.cellSize = float(limited(path, named(limits::kCellSize, "cell_size"), value));
+      p.common.cellSize = float(valueFromText(named(limits::kCellSize, "cell_size"), value, path));
     } else if (key == "budget") {
       budget = value;
     } else if (key == "size") {
@@ -165,7 +156,7 @@ ProjectData readProject(const std::string& path) {
     AmountKind amount = AmountKind::Droplets;
     for (const ModelInfo& m : modelCatalog())
       if (p.model == m.name) amount = m.amount;
-    p.budget = uint64_t(limited(path, named(amountLimit(amount), "budget"), budget));
+    p.budget = uint64_t(valueFromText(named(amountLimit(amount), "budget"), budget, path));
   }
 
   // The maps must fill the rest of the file exactly.
