@@ -57,6 +57,8 @@ static void printHelp(const ArgParser& p) {
       "           [--size WxH] [--range LO:HI] [--eroded OUT] [--deposited OUT] [--stats OUT.json] "
       "[--progress]\n"
       "       runnel-cli erode IN -o OUT --model grid|thermal --iterations N [parameters...]\n"
+      "       runnel-cli erode IN -o OUT --model rivers [--steps N] [--cell-size M] [parameters...]\n"
+      "           (without --steps: the rivers model's whole build, coarse to fine over its --age)\n"
       "\n"
       "Erodes the heightmap IN and writes OUT. The same seed and inputs give the same bytes.\n"
       "\n%s"
@@ -103,7 +105,9 @@ int runErode(const Args& args) {
   const ModelInfo& info = modelFrom(a);
   std::vector<float> values = modelValuesFrom(info, a);
   ModelCommon common = modelCommonFrom(info, a);
-  uint64_t amount = amountFrom(info, a);
+  // Without an amount, a model with a build of its own (the rivers model's levels) runs the whole of it.
+  uint64_t amount = amountFrom(info, a, 0);
+  const bool planned = !a.has(amountFlag(info.amount));
   std::optional<uint64_t> chunkOption = chunkFlag(a, info.amount);
   ReadOptions readOptions = readOptionsFrom(a, input);
   WriteOptions writeOptions = writeOptionsFrom(a);
@@ -139,6 +143,10 @@ int runErode(const Args& args) {
   writeOptions.cellSize = common.cellSize;
   std::unique_ptr<RainMap> rain = rainFrom(a, terrain.width(), terrain.heightCells());
   std::unique_ptr<ErosionModel> model = info.create(values, common);
+  if (planned) {
+    amount = model->plannedUnits(terrain.width(), terrain.heightCells());
+    if (amount == 0) throw UsageError(amountFlag(info.amount) + " N is required");
+  }
   uint64_t chunk = chunkOption.value_or(chunkSize(amount, info.amount, terrain.height.cellCount()));
 
   ProgressBar progress("erode", amountUnit(info.amount), amount,

@@ -36,8 +36,9 @@ int runPresets(const Args& args) {
         "                        rain shadow (default: rain everywhere)\n"
         "  stage MODEL AMOUNT N [preset NAME] [PARAM VALUE]...\n"
         "                        an erosion stage: AMOUNT is steps, iterations or droplets-per-cell as the\n"
-        "                        model counts (runnel-cli erode --help lists models and parameters)\n"
-        "example: stage rivers steps 20 preset hills uplift 0.5\n");
+        "                        model counts (runnel-cli erode --help lists models and parameters);\n"
+        "                        rivers steps 0: the model's whole build, coarse to fine over its age\n"
+        "example: stage rivers steps 0 preset hills uplift 0.5\n");
     return 0;
   }
   ParsedArgs a = parser.parse(args);

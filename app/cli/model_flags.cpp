@@ -25,7 +25,7 @@ std::string paramFlagName(const std::string& paramName) {
   return out;
 }
 
-static std::string amountFlag(AmountKind k) {
+std::string amountFlag(AmountKind k) {
   return std::string("--") + amountUnit(k);
 }
 
@@ -35,7 +35,9 @@ void addModelFlags(ArgParser& parser) {
             "droplets to run (droplet, particle, normal, raindrop), " + rangeText(limits::kDroplets)})
       .add({"--iterations", FlagKind::Value, "N",
             "whole-grid iterations to run (grid, thermal, smooth), " + rangeText(limits::kIterations)})
-      .add({"--steps", FlagKind::Value, "N", "time steps to run (rivers), " + rangeText(limits::kSteps)})
+      .add({"--steps", FlagKind::Value, "N",
+            "time steps to run (rivers; default: its whole build, coarse to fine), " +
+                rangeText(limits::kSteps)})
       .add({"--preset", FlagKind::Value, "P",
             "start from a model's preset (rivers: mountains, hills, badlands, lakes); parameter flags change "
             "it further"})

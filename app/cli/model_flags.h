@@ -26,6 +26,8 @@ std::vector<float> modelValuesFrom(const ModelInfo& model, const ParsedArgs& arg
 // seed, edges, mode, order, threads
 ModelCommon modelCommonFrom(const ModelInfo& model, const ParsedArgs& args);
 // --droplets N or --iterations N, whichever the model counts; required unless `fallback` is given.
+// "--droplets", "--iterations" or "--steps".
+std::string amountFlag(AmountKind k);
 uint64_t amountFrom(const ModelInfo& model, const ParsedArgs& args, int64_t fallback = -1);
 // --threads T (1 to 1024; absent: 0, all cores), passed on in ModelCommon::threads: the droplet model's tiled
 // order and the whole-grid passes use it.

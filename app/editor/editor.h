@@ -93,7 +93,10 @@ class Editor {
   // The budget (erosion.budget(), in the current model's unit) counts from the last reset or from when this
   // model was chosen: droplets after a rivers run get their own budget. applyBudget() after changing it.
   void applyBudget();
-  uint64_t budgetLeft() const;    // units Play runs before it stops (UINT64_MAX: no budget)
+  uint64_t budgetLeft() const;  // units Play runs before it stops (UINT64_MAX: no budget)
+  // The budget Play runs to: the Budget setting, or with 0 for a model with a build of its own (the rivers
+  // model's levels) that build's units on this terrain; 0: no budget.
+  uint64_t runBudget() const;
   double unitsPerSecond() const;  // of the current model, as run since it was chosen (0: not run yet)
   // While a Step runs: how many of its units are done (fractions of a long unit included), and of how many.
   std::optional<std::pair<double, uint64_t>> stepProgress() const;

@@ -223,14 +223,28 @@ void Editor::play() {
   worker_->play();
 }
 
+uint64_t Editor::runBudget() const {
+  if (erosion.budget() > 0) return erosion.budget();
+  try {
+    // The worker's latest picture of the terrain (the view's snapshot_ may not have been taken yet).
+    const auto shot = worker_->latestSnapshot();
+    if (!shot || !shot->terrain) return 0;
+    return erosion.build()->plannedUnits(shot->terrain->width(), shot->terrain->heightCells());
+  } catch (const Error&) {
+    return 0;  // a bad parameter: Play says so when it builds the model
+  }
+}
+
 void Editor::applyBudget() {
-  worker_->setBudget(erosion.budget() == 0 ? 0 : budgetStart_ + erosion.budget());
+  const uint64_t budget = runBudget();
+  worker_->setBudget(budget == 0 ? 0 : budgetStart_ + budget);
 }
 
 uint64_t Editor::budgetLeft() const {
-  if (erosion.budget() == 0) return UINT64_MAX;
+  const uint64_t budget = runBudget();
+  if (budget == 0) return UINT64_MAX;
   const uint64_t done = snapshot_ ? snapshot_->dropletsDone : 0;
-  const uint64_t end = budgetStart_ + erosion.budget();
+  const uint64_t end = budgetStart_ + budget;
   return end > done ? end - done : 0;
 }
 

@@ -24,8 +24,9 @@ struct ErosionSettings {
   double batchMilliseconds = 30.0;
   // Where Play stops, in the current model's unit, in total since the last reset (0: never): per unit, so
   // a model switch brings a budget that means something for it. Droplets: about 1.5 a cell of a 512² map,
-  // a visible result in under a minute; iterations: a few hundred; landscape steps: rivers' 20.
-  std::array<uint64_t, 3> budgets{400000, 300, 20};
+  // a visible result in under a minute; iterations: a few hundred; landscape steps: 0, the rivers model's
+  // whole build of the map, coarse to fine (Editor::runBudget).
+  std::array<uint64_t, 3> budgets{400000, 300, 0};
   uint64_t& budget() { return budgets[size_t(info().amount)]; }
   uint64_t budget() const { return budgets[size_t(info().amount)]; }
   // What Step runs, in the current model's unit: droplets, whole-grid iterations or landscape steps (one

@@ -59,9 +59,8 @@ void runButtons(Editor& e) {
     fraction = float(done / double(total));
   } else if (playing) {
     label = left == UINT64_MAX ? "Pause" : "Pause (" + shortUnits(left) + " left" + timeFor(e, left) + ")";
-    if (left != UINT64_MAX && e.erosion.budget() > 0)
-      fraction = float((double(e.erosion.budget() - left) + e.worker().unitsInFlight()) /
-                       double(e.erosion.budget()));
+    if (left != UINT64_MAX && e.runBudget() > 0)
+      fraction = float((double(e.runBudget() - left) + e.worker().unitsInFlight()) / double(e.runBudget()));
   } else if (left == UINT64_MAX)
     label = "Play: no budget";
   else if (left == 0)
@@ -70,8 +69,8 @@ void runButtons(Editor& e) {
     label = "Play: " + shortUnits(left) + " " + unit + timeFor(e, left);
   if (ImGui::Button((label + "###play").c_str())) e.togglePlay();
   tooltip(playing     ? "Stop after the current batch (Space)"
-          : left == 0 ? ("Play has run this model's budget of " + shortUnits(e.erosion.budget()) + " " +
-                         unit + ". Raise the Budget below, or Reset (R) to start again.")
+          : left == 0 ? ("Play has run this model's budget of " + shortUnits(e.runBudget()) + " " + unit +
+                         ". Raise the Budget below, or Reset (R) to start again.")
                             .c_str()
                       : ("Run " + unit + " until paused or the budget below is spent (Space)").c_str());
   ImGui::SameLine();
@@ -188,7 +187,8 @@ void drawErosionPanel(Editor& e) {
   if (inputCount("Budget", s.budget(), s.info().amount == AmountKind::Droplets ? 10000 : 1)) e.applyBudget();
   tooltip(("Play stops after this many " + std::string(amountUnit(s.info().amount)) +
            " of this model, counted from the last reset or from when the model was chosen; 0 runs until "
-           "paused. Each kind of model keeps its own")
+           "paused (rivers: its whole build, coarse to fine, " +
+           std::to_string(e.runBudget()) + " steps on this map). Each kind of model keeps its own")
               .c_str());
   inputCount("Step amount", s.stepAmount(), s.info().amount == AmountKind::Droplets ? 1000 : 1);
   tooltip(("What Step runs, in " + std::string(amountUnit(s.info().amount))).c_str());

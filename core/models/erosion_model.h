@@ -30,6 +30,9 @@ class ErosionModel {
   // to. A caller running short batches on a big map turns it off and, when this returns true (the model
   // honours it and its soil is the heights' sum), measures terrain.height.sum() itself around its batches.
   virtual bool setSoilTotals(bool /*measure*/) { return false; }
+  // How many units the model's own build of a width x height map takes (the rivers model's schedule of
+  // levels); 0: the model has none, the caller says how many.
+  virtual uint64_t plannedUnits(int /*width*/, int /*height*/) const { return 0; }
 };
 
 // A model whose clone is a plain copy: `class MyModel : public CopyableModel<MyModel>` instead of writing

@@ -73,7 +73,7 @@ std::unique_ptr<ErosionModel> createSmooth(const std::vector<float>& values, con
 
 std::unique_ptr<ErosionModel> createRivers(const std::vector<float>& values, const ModelCommon& common) {
   return std::make_unique<RiversModel>(paramsFromValues(riversParamFields(), values, "rivers"),
-                                       common.cellSize, common.threads);
+                                       common.cellSize, common.threads, common.seed);
 }
 
 std::vector<ModelInfo> buildCatalog() {

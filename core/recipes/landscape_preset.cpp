@@ -305,6 +305,8 @@ std::string describeStages(const LandscapePreset& preset) {
     char amount[96];
     if (model.amount == AmountKind::Droplets)
       std::snprintf(amount, sizeof amount, "%g droplets a cell", s.amount);
+    else if (s.amount == 0 && model.amount == AmountKind::Steps)
+      std::snprintf(amount, sizeof amount, "coarse to fine");
     else
       std::snprintf(amount, sizeof amount, "%g %s", s.amount, amountUnit(model.amount));
     text += (text.empty() ? "" : ", then ") + s.model + " " + amount;

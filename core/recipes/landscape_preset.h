@@ -34,7 +34,8 @@ namespace runnel {
 struct PresetStage {
   std::string model;          // a model of the catalog
   std::vector<float> values;  // its parameters, in the catalog's order (defaults, then the file's)
-  double amount = 0;          // steps or iterations, or droplets per cell for the droplet models
+  double amount = 0;  // steps or iterations, or droplets per cell for the droplet models; 0 steps: the
+                      // model's own build (the rivers model's levels, RiversModel::plannedUnits)
 };
 
 struct LandscapePreset {

@@ -28,7 +28,9 @@ MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height
     common.threads = threads;
     common.cellSize = settings.cellSize;
     std::unique_ptr<ErosionModel> model = info.create(stage.values, common);
-    const uint64_t total = stageAmount(stage, made.terrain.height.cellCount());
+    uint64_t total = stageAmount(stage, made.terrain.height.cellCount());
+    // No amount: the model's own build of the map (the rivers model's levels, coarse to fine).
+    if (total == 0) total = model->plannedUnits(made.terrain.width(), made.terrain.heightCells());
     if (progress) {
       progress->done = 0;
       progress->total = total;

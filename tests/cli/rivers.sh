@@ -69,6 +69,14 @@ ok "$CLI" erode geo.tif -o geo.r32 --model rivers --steps 2
 ok "$CLI" erode geo.tif -o geo1.r32 --model rivers --steps 2 --cell-size 1
 cmp -s geo.r32 geo1.r32 || fail "a pixel scale in degrees was taken as metres"
 
+# Without --steps, the model's own build: 160² at 15 m is built at 80² (30 m), then at its own size, so
+# 100,000 years in 20,000-year steps and 2 detail steps make 7 steps. Models without a build need an amount.
+ok "$CLI" generate --kind fbm --size 160 --seed 5 --relief 300 -o b.r32
+ok "$CLI" erode b.r32 -o built.r32 --model rivers --cell-size 15 --age 100000 --detail-steps 2 --threads 1
+grep -q "computed 7 steps of rivers" ok.out || fail "rivers: the build is not 7 steps: $(cat ok.out)"
+ok "$CLI" erode b.r32 -o built7.r32 --model rivers --cell-size 15 --age 100000 --detail-steps 2 --steps 7 --threads 2
+cmp -s built.r32 built7.r32 || fail "rivers: the build differs from --steps 7 (or by thread count)"
+expect_exit 2 "--droplets N is required" "$CLI" erode b.r32 -o x.r32 --model droplet
 expect_exit 2 "--droplets" "$CLI" erode t.r32 -o x.r32 --model rivers --droplets 100
 expect_exit 2 "--steps" "$CLI" erode t.r32 -o x.r32 --model droplet --steps 3
 expect_exit 1 "cell size" "$CLI" erode t.r32 -o x.r32 --model rivers --steps 1 --cell-size 0

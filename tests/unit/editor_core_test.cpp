@@ -37,7 +37,7 @@ TEST(EditorSettings, SetByNameAndReadBack) {
   s.set("budget", "1234");
   s.set("model", "rivers");
   EXPECT_EQ(s.get("model"), "rivers");
-  EXPECT_EQ(s.get("budget"), "20");
+  EXPECT_EQ(s.get("budget"), "0");  // rivers: its own build, coarse to fine
   s.set("model", "droplet");
   EXPECT_EQ(s.get("budget"), "1234");
   EXPECT_EQ(s.get("Kq"), "12.5");

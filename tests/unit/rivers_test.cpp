@@ -426,6 +426,7 @@ RiversParams upliftOnly() {
   p.diffusion = 0.0f;
   p.maxSlope = 89.0f;
   p.uplift = 1.0f;
+  p.keepShape = 1.0f;
   p.timeStep = 1000.0f;
   return p;
 }
@@ -443,19 +444,20 @@ TEST(RiversModel, UpliftFollowsTheInputWhenKeepingItsShape) {
 }
 
 // At 7.5 m cells the uplift pattern is worked out on 30 m cells and spread back: the same cone over the
-// same ground is lifted alike at both resolutions (the top and the foot), and smoothly in between.
+// same ground is lifted alike at both resolutions (the top and the foot), and smoothly in between. (A step
+// at 7.5 m runs on the build's coarsest level, so the pattern is compared as the model holds it for the
+// map's own cells.)
 TEST(RiversModel, TheUpliftPatternIsTheSameAtFinerCells) {
-  auto lift = [&](int n, float cellSize) {
+  auto share = [&](int n, float cellSize) {
     Terrain t = testing::cone(n, 1000.0f);
-    const Heightmap before = t.height;
     RiversModel model(upliftOnly(), cellSize, 2);
     ErosionStats stats;
     model.run(t, nullptr, 0, 1, stats);
-    Heightmap change = t.height;
-    for (size_t i = 0; i < change.cellCount(); ++i) change.data()[i] -= before.data()[i];
-    return change;
+    Heightmap out(n, n);
+    std::copy(model.upliftShare().begin(), model.upliftShare().end(), out.data());
+    return out;
   };
-  const Heightmap coarse = lift(64, 30.0f), fine = lift(256, 7.5f);
+  const Heightmap coarse = share(64, 30.0f), fine = share(256, 7.5f);
   // Cell (x, y) at 30 m covers cells 4x .. 4x + 3 at 7.5 m; compare the centre of each.
   for (int x : {8, 16, 24, 32})
     EXPECT_NEAR(fine.at(4 * x + 2, 4 * 32 + 2), coarse.at(x, 32), 0.03f) << "at x " << x;
@@ -532,6 +534,75 @@ TEST(RiversModel, RefusesABadCellSizeAndBadParameters) {
   p = RiversParams{};
   p.timeStep = -1.0f;
   EXPECT_THROW(RiversModel(p, 30.0f), Error);
+}
+
+// The coarse-to-fine build: halved while cells stay within 60 m and sides at least 64 cells; the coarsest
+// level runs the age, each finer one its detail steps (twice as many a level down).
+TEST(RiversModel, ABuildHalvesTheMapDownToCoarseCells) {
+  const RiversModel at30(RiversParams{}, 30.0f), at7(RiversParams{}, 7.5f), at60(RiversParams{}, 60.0f);
+  const auto l30 = at30.levels(1024, 1024);
+  ASSERT_EQ(l30.size(), 2u);
+  EXPECT_EQ(l30[0].width, 512);
+  EXPECT_FLOAT_EQ(l30[0].cellSize, 60.0f);
+  EXPECT_EQ(l30[1].width, 1024);
+  EXPECT_EQ(at7.levels(4096, 4096).size(), 4u);
+  EXPECT_EQ(at7.levels(4096, 4096).front().width, 512);
+  EXPECT_EQ(at60.levels(1024, 1024).size(), 1u);       // already coarse
+  EXPECT_EQ(at7.levels(96, 96).size(), 1u);            // too small to halve
+  EXPECT_EQ(at7.levels(257, 130).front().width, 129);  // odd sides round up
+  const RiversParams p;
+  const uint64_t coarse = uint64_t(p.age / p.timeStep), detail = uint64_t(p.detailSteps);
+  EXPECT_EQ(at30.plannedUnits(1024, 1024), coarse + detail);
+  EXPECT_EQ(at7.plannedUnits(4096, 4096), coarse + 4 * detail + 2 * detail + detail);
+  EXPECT_EQ(at30.levelOfUnit(coarse - 1, 2), 0);
+  EXPECT_EQ(at30.levelOfUnit(coarse, 2), 1);
+  EXPECT_EQ(at30.levelOfUnit(coarse + 100, 2), 1);  // past the plan: steps at the map's own size
+}
+
+// A whole build over three levels: every cell drains, it comes out the same on any thread count and however
+// it is split into calls, and it cut valleys at the map's own scale (the finest level changed the doubled
+// coarse map, which a plain doubling would have left smooth between coarse cells).
+TEST(RiversModel, ABuildDrainsAndIsTheSameHoweverItIsRun) {
+  RiversParams p;
+  p.age = 100000.0f;  // 5 coarse steps: a short build
+  p.detailSteps = 2.0f;
+  const Terrain start = landscape(256, 5);
+  RiversModel one(p, 15.0f, 1);
+  ASSERT_EQ(one.levels(256, 256).size(), 3u);
+  const uint64_t units = one.plannedUnits(256, 256);
+  Terrain whole = start;
+  ErosionStats stats;
+  one.run(whole, nullptr, 0, units, stats);
+  EXPECT_EQ(pits(whole.height), 0);
+  EXPECT_EQ(whole.height.firstNonFinite(), -1);
+  RiversModel two(p, 15.0f, 2);
+  Terrain split = start;
+  for (uint64_t u = 0; u < units; u += 3) two.run(split, nullptr, u, std::min<uint64_t>(3, units - u), stats);
+  EXPECT_EQ(split.height, whole.height);
+
+  // Stopped before the finest level, the map shows the level below doubled up; the finest level's steps
+  // then cut its own valleys into it.
+  RiversModel part(p, 15.0f, 1);
+  Terrain coarse = start;
+  part.run(coarse, nullptr, 0, units - 2, stats);
+  double moved = 0;
+  for (size_t i = 0; i < coarse.height.cellCount(); ++i)
+    moved += std::abs(double(whole.height.data()[i]) - double(coarse.height.data()[i]));
+  EXPECT_GT(moved / double(coarse.height.cellCount()), 0.5);  // metres on average
+}
+
+// Uplift is rock rising, not sediment: a run that only lifts leaves the eroded and deposited maps empty.
+TEST(RiversModel, UpliftIsNeitherErosionNorDeposit) {
+  Terrain t = testing::cone(64, 1000.0f);
+  RiversParams p = upliftOnly();
+  RiversModel model(p, 30.0f, 1);
+  ErosionStats stats;
+  model.run(t, nullptr, 0, 3, stats);
+  float most = 0.0f;
+  for (size_t i = 0; i < t.height.cellCount(); ++i)
+    most = std::max({most, t.eroded.data()[i], t.deposited.data()[i]});
+  EXPECT_LT(most, 1e-3f);
+  EXPECT_LT(stats.deposited, 1.0);
 }
 
 }  // namespace

@@ -6,7 +6,17 @@
 //
 // The map's border is the base level: water leaves there, and border cells keep their heights (the model
 // always drains to the border, whatever the edges setting). Deterministic, the same on any thread count.
+//
+// Coarse to fine (after Schott et al. 2024): a map finer than about kCoarseCellMetres is built in levels.
+// The input is halved until its cells are that coarse; the big valleys form there over the model's age (in
+// steps of timeStep), then the result is doubled level by level up to the map's size, each finer level
+// getting the input's own detail at its scale back and detailSteps steps to cut its own generation of
+// valleys. Small catchments on a finer level cut as if their cells were the coarsest level's (up to
+// kSelfSimilarCells of them), so every level's gullies stand at the slopes the coarse valleys stand at,
+// while big rivers keep their own area and the coarse level's profile. The units of a run are the steps of
+// this schedule (plannedUnits()); past it, steps go on at the map's own size.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -18,7 +28,7 @@ namespace runnel {
 
 class RiversModel : public CopyableModel<RiversModel> {
  public:
-  RiversModel(const RiversParams& params, float cellSize, int threads = 0);  // validates
+  RiversModel(const RiversParams& params, float cellSize, int threads = 0, uint64_t seed = 1);  // validates
   void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
            ErosionStats& stats) override;
   const char* name() const override { return "rivers"; }
@@ -27,8 +37,26 @@ class RiversModel : public CopyableModel<RiversModel> {
   void continueFrom(const ErosionModel& previous) override;
 
   const RiversParams& params() const { return params_; }
+
+  // One level of the build: its size and cell size (metres).
+  struct Level {
+    int width, height;
+    float cellSize;
+  };
+  // The levels a width x height map is built in, coarsest first; the last is the map itself.
+  std::vector<Level> levels(int width, int height) const;
+  // Steps at the coarsest level (the age in time steps) and the whole schedule's.
+  uint64_t coarseSteps() const;
+  uint64_t plannedUnits(int width, int height) const override;
+  // Steps at `level` of a build in levelCount levels.
+  uint64_t levelSteps(int level, int levelCount) const;
+  // The level step `unit` of the schedule runs at (levels(...) index).
+  int levelOfUnit(uint64_t unit, int levelCount) const;
   // Drainage area per cell (in cells, rain-weighted) as the last step routed it; empty before any step.
   const MapVector<float>& drainageCells() const { return graph_.area(); }
+  // Each cell's share of the uplift (0..1) at the map's own size, as the run captured it from its input.
+  // Empty before the first run.
+  const MapVector<float>& upliftShare() const;
   // What the last step found: closed basins drained.
   const rivers::LakeReport& lastLakes() const { return lakes_; }
 
@@ -41,15 +69,30 @@ class RiversModel : public CopyableModel<RiversModel> {
   static int bedReachCells(float cellSize);
 
  private:
-  void step(Terrain& terrain, const RainMap* rain);
-  void captureShape(const Heightmap& h);
+  // One step on the running level's heights `h` (its width x height).
+  void step(float* h, int width, int height, const RainMap* rain);
+  MapVector<float> captureShape(const Heightmap& h) const;
   void spreadPower(const MapVector<float>& cells, int width, int height);
+  // A run from the terrain as it is: the plan, the input at every level, the uplift's shape.
+  void start(const Terrain& terrain, const RainMap* rain);
+  // Moves the build up to `level`, level by level; the map's own level is worked on in the terrain.
+  void enterLevel(int level, Terrain& terrain, const RainMap* rain);
+  void setLevelScale(int level);
 
   RiversParams params_;
-  float cellSize_;
+  float cellSize_;  // the map's
   int threads_;
+  uint64_t seed_;
+  // The build in progress.
+  std::vector<Level> plan_;
+  std::vector<Heightmap> inputs_;                      // the input halved to each level (the last: the map's)
+  std::vector<MapVector<float>> shapes_;               // the uplift's share per cell, 0..1, at each level
+  std::vector<std::shared_ptr<const RainMap>> rains_;  // the rain at each coarser level (null: uniform)
+  int level_ = -1;                                     // running; -1 before the first step
+  Heightmap levelHeights_;             // the running level's heights, when coarser than the map
+  float levelCell_ = 1.0f;             // the running level's cell size
   int bedRadius_ = 1, bedPasses_ = 1;  // the bed spread's box passes (spreadPower), set by the cell size
-  MapVector<float> shape_;             // uplift share per cell, 0..1
+  MapVector<float> grade_;             // the running level's critical slope, a share of maxSlope's
   MapVector<float> power_;             // the drainage area spread over a river's width, in cells
   MapVector<float> cut_;         // the step's creep rates; then how deep each cell cuts per unit of slope
   rivers::DrainageGraph graph_;  // kept for its buffers

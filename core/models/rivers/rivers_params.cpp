@@ -4,7 +4,7 @@ namespace runnel {
 
 namespace {
 
-const std::array<ParamField<RiversParams>, 10> kFields{{
+const std::array<ParamField<RiversParams>, 12> kFields{{
     {"erodibility", &RiversParams::erodibility, 0.0f, 0.01f,
      "Erodibility K: how fast rivers cut rock (dh/dt = U - K A^m S^n, A in m², per year). Soft rock is "
      "higher, granite lower",
@@ -38,11 +38,18 @@ const std::array<ParamField<RiversParams>, 10> kFields{{
     {"maxSlope", &RiversParams::maxSlope, 10.0f, 89.0f,
      "Steepest slope in degrees that ground holds: where rivers cut faster, their walls slide in after them "
      "(a talus angle for bedrock)"},
+    {"age", &RiversParams::age, 0.0f, 2e7f,
+     "Age in years: how long rivers have worked on the land, from lightly eroded (a few 100,000) to a "
+     "fully formed range (a few million). Spent at the coarsest level, so an old range costs little more",
+     true},
+    {"detailSteps", &RiversParams::detailSteps, 0.0f, 100.0f,
+     "Steps at each finer level: how deep each level's own generation of small valleys cuts into the "
+     "slopes the level below left"},
 }};
 
 }  // namespace
 
-const std::array<ParamField<RiversParams>, 10>& riversParamFields() {
+const std::array<ParamField<RiversParams>, 12>& riversParamFields() {
   return kFields;
 }
 std::vector<ParamInfo> riversParamInfo() {

@@ -12,15 +12,19 @@ struct RiversParams {
   float concavity = 0.45f;       // m: how much more a big river cuts than a small one
   float slopeExponent = 1.0f;    // n
   float uplift = 0.2f;           // mm per year at the highest point
-  float keepShape = 1.0f;        // 0: uniform uplift; 1: uplift follows the input heightmap
+  float keepShape = 0.5f;        // 0: uniform uplift; 1: uplift follows the input heightmap
   float diffusion = 0.005f;      // hillslope creep, m² per year (fading out in channels)
   float timeStep = 20000.0f;     // years per step
   float channelHead = 20000.0f;  // drainage area (m²) where channels begin; above it rivers cut
-  float lakeFill = 0.8f;   // 0: lakes drain through a trench cut in their sill; 1: lakes fill to the brim
+  float lakeFill = 0.0f;   // 0: lakes drain through a trench cut in their sill; 1: lakes fill to the brim
   float maxSlope = 50.0f;  // degrees: steeper ground slides down into the valley
+  // The coarse-to-fine build (RiversModel): years of erosion at the coarsest level, where the big valleys
+  // form, then steps at each finer level, where each cuts its own generation of smaller valleys.
+  float age = 800000.0f;
+  float detailSteps = 5.0f;
 };
 
-const std::array<ParamField<RiversParams>, 10>& riversParamFields();
+const std::array<ParamField<RiversParams>, 12>& riversParamFields();
 std::vector<ParamInfo> riversParamInfo();
 // Kinds of landscape: mountains (the defaults), hills, badlands, lakes.
 std::vector<ModelPreset> riversPresets();

@@ -88,6 +88,7 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
     // What may stand: no steeper than maxGrade above its receivers (lower neighbours, already solved).
     const float hc = h[c];                      // still as it was: only this cell writes it
     const uint8_t* spread = outflow[c].spread;  // 0: not lower
+    const float g = p.gradeScale ? p.gradeScale[c] : 1.0f;
     float down[8];                    // a receiver's new height; kNotLower for a neighbour that is not lower
     float highest = hc, lowest = hc;  // lowest: the lowest receiver's new height
     for (int k = 0; k < 8; ++k) {     // selects, not branches: which neighbours are lower is anyone's guess
@@ -95,7 +96,7 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
       // h[j] + 0 or + kNotLower, the term loaded from a table: GCC makes a branch of a select (and of
       // float(spread[k] == 0) * kNotLower), mispredicted on every other neighbour.
       down[k] = peek(h[j]) + kNotLowerBy[spread[k] == 0];
-      highest = std::min(highest, down[k] + standing[k]);
+      highest = std::min(highest, down[k] + standing[k] * g);
       lowest = std::min(lowest, down[k]);
     }
     // Measured along each of the eight facets between a cardinal and a diagonal receiver too (the
@@ -103,11 +104,12 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
     // maxGrade is a cone with eight flat faces, and at fine cells its staircase edges draw grid marks.
     // A facet's bound lies at least maxGrade / sqrt(2) cells above the lowest receiver: where the cell
     // stands no higher than that (most cells), no facet can lower it.
-    if (highest > lowest + kHalfSqrt2 * standing[0])
+    const float reach = standing[0] * g;  // how far above a cardinal neighbour ground may stand here
+    if (highest > lowest + kHalfSqrt2 * reach)
       for (int f = 0; f < 8; ++f) {
         const float a = down[Outflow::cardinalOf(f)], b = down[Outflow::diagonalOf(f)];
         const float across = a - b;  // the fall from the cardinal to the diagonal receiver
-        const float along = std::sqrt(std::max(standing[0] * standing[0] - across * across, 0.0f));
+        const float along = std::sqrt(std::max(reach * reach - across * across, 0.0f));
         // Inside the facet when the steepest way down lies between the two: 0 <= across <= along.
         highest = std::min(highest, across >= 0.0f && across <= along ? a + along : hc);
       }
@@ -148,11 +150,16 @@ void cuttingDepths(const MapVector<float>& power, MapVector<float>& cut, const S
   const float cellArea = p.cellSize * p.cellSize;
   const float headTerm = std::pow(p.channelHeadCells * cellArea, p.concavity);
   const float scale = p.erodibility * p.years;
+  const float small = p.selfSimilarCells, ratio = p.coarseAreaRatio;
   cut.resize(power.size());
   forEachRowBand(height, size_t(width), threads, [&](int y0, int y1) {
-    for (size_t i = size_t(y0) * size_t(width); i < size_t(y1) * size_t(width); ++i)
-      cut[i] = power[i] > p.channelHeadCells ? scale * (std::pow(power[i] * cellArea, p.concavity) - headTerm)
-                                             : 0.0f;
+    for (size_t i = size_t(y0) * size_t(width); i < size_t(y1) * size_t(width); ++i) {
+      // A small catchment on a finer level counts its cells as the coarsest level's (up to `small` of them),
+      // so its valley stands at the slope the coarse level's valleys of as many cells stand at.
+      const float cells = std::max(power[i], std::min(power[i], small) * ratio);
+      cut[i] =
+          cells > p.channelHeadCells ? scale * (std::pow(cells * cellArea, p.concavity) - headTerm) : 0.0f;
+    }
   });
 }
 

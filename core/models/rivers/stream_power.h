@@ -16,6 +16,13 @@ struct StreamPower {
   float years;             // time step
   float cellSize;          // metres
   float maxGrade;          // steepest ground that stands (rise per metre): steeper slides into the valley
+  // Per cell, the steepest ground that stands there as a share of maxGrade (rock that holds steeper walls
+  // or slides sooner); null: maxGrade everywhere.
+  const float* gradeScale = nullptr;
+  // A finer level of a coarse-to-fine build: a catchment of up to selfSimilarCells cells cuts as if its
+  // cells were the coarsest level's, coarseAreaRatio times their area (see RiversModel); 1: as it is.
+  float selfSimilarCells = 0.0f;
+  float coarseAreaRatio = 1.0f;
 };
 
 // How deep each cell cuts per unit of slope in a step, K dt (A^m - Ac^m) with A = power x cell area (m²):
