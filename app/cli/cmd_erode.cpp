@@ -1,6 +1,7 @@
 // runnel-cli erode: reads a heightmap, runs an erosion model over it and writes the result, the
 // bookkeeping maps and the stats. Everything that can be checked is checked before the run, so a mistake
 // costs no waiting and writes nothing.
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 
@@ -147,7 +148,9 @@ int runErode(const Args& args) {
     amount = model->plannedUnits(terrain.width(), terrain.heightCells());
     if (amount == 0) throw UsageError(amountFlag(info.amount) + " N is required");
   }
-  uint64_t chunk = chunkOption.value_or(chunkSize(amount, info.amount, terrain.height.cellCount()));
+  // A build's coarse steps take milliseconds; each call shows the map at full size: twenty chunks a build.
+  uint64_t chunk = chunkOption.value_or(planned ? std::max<uint64_t>(1, amount / 20)
+                                                : chunkSize(amount, info.amount, terrain.height.cellCount()));
 
   ProgressBar progress("erode", amountUnit(info.amount), amount,
                        progressMode(a.has("--progress"), a.has("--no-progress")));

@@ -1,5 +1,7 @@
 #include "make_landscape.h"
 
+#include <algorithm>
+
 #include "core/models/model_catalog.h"
 #include "core/sim/chunked_run.h"
 
@@ -29,15 +31,18 @@ MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height
     common.cellSize = settings.cellSize;
     std::unique_ptr<ErosionModel> model = info.create(stage.values, common);
     uint64_t total = stageAmount(stage, made.terrain.height.cellCount());
-    // No amount: the model's own build of the map (the rivers model's levels, coarse to fine).
-    if (total == 0) total = model->plannedUnits(made.terrain.width(), made.terrain.heightCells());
+    // No amount: the model's own build of the map (the rivers model's levels, coarse to fine), in twenty
+    // chunks: its coarse steps take milliseconds, and each call shows the map at full size.
+    const bool planned = total == 0;
+    if (planned) total = model->plannedUnits(made.terrain.width(), made.terrain.heightCells());
     if (progress) {
       progress->done = 0;
       progress->total = total;
       progress->stage = int(i);
       if (progress->onChunk) progress->onChunk();  // the stage starts
     }
-    const uint64_t chunk = chunkSize(total, info.amount, made.terrain.height.cellCount());
+    const uint64_t chunk = planned ? std::max<uint64_t>(1, total / 20)
+                                   : chunkSize(total, info.amount, made.terrain.height.cellCount());
     made.stages.push_back(
         runInChunks(*model, made.terrain, made.rain.get(), total, chunk, [&](uint64_t done) {
           if (!progress) return true;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "core/base/random.h"
 #include "core/base/row_bands.h"
@@ -26,35 +27,56 @@ Heightmap halve(const Heightmap& fine, int threads) {
   return coarse;
 }
 
-Heightmap doubleUp(const Heightmap& coarse, int width, int height, float jitter, uint64_t seed, int threads) {
-  Heightmap fine(width, height);
+void doubleUpInto(const Heightmap& coarse, Heightmap& fine, float jitter, uint64_t seed, int threads) {
+  const int width = fine.width(), height = fine.height();
   const int cw = coarse.width(), ch = coarse.height();
   // A fine cell's centre in coarse cells: the coarse level's cell c covers fine cells 2c and 2c + 1.
   const float sx = float(cw) / float(width), sy = float(ch) / float(height);
+  // Where a (possibly moved) sample falls: its lower coarse cell and the share of the next one.
+  struct Tap {
+    int lo, hi;
+    float t;
+  };
+  auto tap = [](float p, int n) {
+    p = std::clamp(p, 0.0f, float(n - 1));
+    const int lo = std::min(int(p), std::max(n - 2, 0));
+    return Tap{lo, std::min(lo + 1, n - 1), p - float(lo)};
+  };
+  std::vector<Tap> columns(static_cast<size_t>(width));  // unmoved samples: one table for every row
+  for (int x = 0; x < width; ++x) columns[size_t(x)] = tap((float(x) + 0.5f) * sx - 0.5f, cw);
   forEachRowBand(height, size_t(width), threads, [&](int y0, int y1) {
     for (int y = y0; y < y1; ++y) {
       float* out = fine.row(y);
-      for (int x = 0; x < width; ++x) {
-        float px = (float(x) + 0.5f) * sx - 0.5f, py = (float(y) + 0.5f) * sy - 0.5f;
-        if (jitter > 0.0f) {
-          const uint64_t r = splitmix64(seed ^ splitmix64(uint64_t(y) * uint64_t(width) + uint64_t(x)));
-          const float u = float(r >> 40) * (1.0f / 16777216.0f),
-                      v = float((r >> 16) & 0xFFFFFF) * (1.0f / 16777216.0f);
-          px += jitter * (2.0f * u - 1.0f);
-          py += jitter * (2.0f * v - 1.0f);
+      const float py = (float(y) + 0.5f) * sy - 0.5f;
+      if (jitter <= 0.0f) {
+        const Tap r = tap(py, ch);
+        const float* top = coarse.row(r.lo);
+        const float* bottom = coarse.row(r.hi);
+        for (int x = 0; x < width; ++x) {
+          const Tap& c = columns[size_t(x)];
+          const float a = top[c.lo] + c.t * (top[c.hi] - top[c.lo]);
+          const float b = bottom[c.lo] + c.t * (bottom[c.hi] - bottom[c.lo]);
+          out[x] = a + r.t * (b - a);
         }
-        px = std::clamp(px, 0.0f, float(cw - 1));
-        py = std::clamp(py, 0.0f, float(ch - 1));
-        const int ix = std::min(int(px), cw - 2 < 0 ? 0 : cw - 2),
-                  iy = std::min(int(py), ch - 2 < 0 ? 0 : ch - 2);
-        const int jx = std::min(ix + 1, cw - 1), jy = std::min(iy + 1, ch - 1);
-        const float tx = px - float(ix), ty = py - float(iy);
-        const float top = coarse.at(ix, iy) + tx * (coarse.at(jx, iy) - coarse.at(ix, iy));
-        const float bottom = coarse.at(ix, jy) + tx * (coarse.at(jx, jy) - coarse.at(ix, jy));
-        out[x] = top + ty * (bottom - top);
+        continue;
+      }
+      for (int x = 0; x < width; ++x) {
+        const uint64_t bits = splitmix64(seed ^ splitmix64(uint64_t(y) * uint64_t(width) + uint64_t(x)));
+        const float u = float(bits >> 40) * (1.0f / 16777216.0f);
+        const float v = float((bits >> 16) & 0xFFFFFF) * (1.0f / 16777216.0f);
+        const Tap c = tap((float(x) + 0.5f) * sx - 0.5f + jitter * (2.0f * u - 1.0f), cw);
+        const Tap r = tap(py + jitter * (2.0f * v - 1.0f), ch);
+        const float a = coarse.at(c.lo, r.lo) + c.t * (coarse.at(c.hi, r.lo) - coarse.at(c.lo, r.lo));
+        const float b = coarse.at(c.lo, r.hi) + c.t * (coarse.at(c.hi, r.hi) - coarse.at(c.lo, r.hi));
+        out[x] = a + r.t * (b - a);
       }
     }
   });
+}
+
+Heightmap doubleUp(const Heightmap& coarse, int width, int height, float jitter, uint64_t seed, int threads) {
+  Heightmap fine(width, height);
+  doubleUpInto(coarse, fine, jitter, seed, threads);
   return fine;
 }
 

@@ -24,5 +24,8 @@ Heightmap halve(const Heightmap& fine, int threads = 0);
 // a map halved and doubled again keeps its smooth slopes and means.
 Heightmap doubleUp(const Heightmap& coarse, int width, int height, float jitter = 0.0f, uint64_t seed = 0,
                    int threads = 0);
+// The same into `fine`, at its size (a map kept from call to call: no new pages to fault in).
+void doubleUpInto(const Heightmap& coarse, Heightmap& fine, float jitter = 0.0f, uint64_t seed = 0,
+                  int threads = 0);
 
 }  // namespace runnel
