@@ -174,7 +174,7 @@ int runErode(const Args& args) {
     writeTerrainMap(*flowPath, TerrainMap::Flow,
                     dischargeLog10(terrain.height, rain.get(), common.cellSize, common.threads), mapOptions);
   if (hillshade) writeTerrainMap(*hillshade, TerrainMap::Hillshade, terrain.height, mapOptions);
-  if (statsPath) writeFileAtomically(*statsPath, stats.toJson() + "\n");
+  if (statsPath) writeFileAtomically(*statsPath, stats.toJson(amountUnit(info.amount)) + "\n");
   outputs.commit();
   if (!a.has("--quiet")) {
     std::string summary = stats.summary();

@@ -42,8 +42,21 @@ void appendCount(std::string& out, const char* key, uint64_t v) {
 }
 }  // namespace
 
-std::string ErosionStats::toJson() const {
+std::string ErosionStats::toJson(const std::string& unit) const {
   std::string out = "{\n";
+  if (unit != "droplets") {
+    // A grid model's iterations or the rivers model's time steps: the droplet keys would mean nothing.
+    appendCount(out, unit.c_str(), droplets);
+    appendCount(out, "cell_updates", steps);
+    appendNumber(out, "seconds", seconds);
+    appendNumber(out, (unit + "_per_s").c_str(), dropletsPerSecond());
+    appendNumber(out, "eroded", eroded);
+    appendNumber(out, "deposited", deposited);
+    appendNumber(out, "lost", lost);
+    appendNumber(out, "mass_error", massError(), true);
+    out += "}\n";
+    return out;
+  }
   appendCount(out, "droplets", droplets);
   appendCount(out, "steps", steps);
   appendNumber(out, "avg_path", avgPath());

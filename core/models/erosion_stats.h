@@ -27,9 +27,11 @@ struct ErosionStats {
 
   void add(const ErosionStats& o);  // sums counters and volumes; keeps the earliest soilBefore and the
                                     // latest soilAfter and carried
-  std::string toJson() const;       // keys: droplets steps avg_path long_paths random_dirs seconds
-                                    // droplets_per_s steps_per_s eroded deposited lost mass_error
-  std::string summary() const;      // the article's two debug lines and the volumes
+  // Keys: droplets steps avg_path long_paths random_dirs seconds droplets_per_s steps_per_s eroded
+  // deposited lost mass_error. With another unit (the model's: "iterations", "steps"): that unit's count,
+  // cell_updates, seconds, UNIT_per_s, eroded, deposited, lost, mass_error.
+  std::string toJson(const std::string& unit = "droplets") const;
+  std::string summary() const;  // the article's two debug lines and the volumes
 };
 
 }  // namespace runnel

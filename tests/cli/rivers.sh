@@ -74,6 +74,10 @@ cmp -s geo.r32 geo1.r32 || fail "a pixel scale in degrees was taken as metres"
 ok "$CLI" generate --kind fbm --size 160 --seed 5 --relief 300 -o b.r32
 ok "$CLI" erode b.r32 -o built.r32 --model rivers --cell-size 15 --age 100000 --detail-steps 2 --threads 1
 grep -q "computed 7 steps of rivers" ok.out || fail "rivers: the build is not 7 steps: $(cat ok.out)"
+# Its stats in its own words: steps, not droplets and their paths.
+ok "$CLI" erode b.r32 -o built.r32 --model rivers --cell-size 15 --age 100000 --detail-steps 2 --stats st.json
+grep -q '"steps": 7,' st.json || fail "rivers stats do not count steps: $(cat st.json)"
+grep -q -e '"droplets"' -e '"avg_path"' st.json && fail "rivers stats speak of droplets: $(cat st.json)"
 ok "$CLI" erode b.r32 -o built7.r32 --model rivers --cell-size 15 --age 100000 --detail-steps 2 --steps 7 --threads 2
 cmp -s built.r32 built7.r32 || fail "rivers: the build differs from --steps 7 (or by thread count)"
 expect_exit 2 "--droplets N is required" "$CLI" erode b.r32 -o x.r32 --model droplet
