@@ -61,7 +61,13 @@ void addModelFlags(ArgParser& parser) {
     for (const ParamInfo& p : m.params) {
       std::string flag = paramFlagName(p.name);
       if (!added.insert(flag).second) continue;
-      std::string alias = "--" + std::string(p.name);
+      // The other spelling: the table's camelCase name as a flag (--maxSlope), or a dashed name in the
+      // design's camelCase (min-slope: --minSlope).
+      std::string alias = "--";
+      for (size_t i = 0; p.name[i]; ++i)
+        alias += p.name[i] == '-' && p.name[i + 1]
+                     ? char(std::toupper(static_cast<unsigned char>(p.name[++i])))
+                     : p.name[i];
       parser.add({flag, FlagKind::Value, "X", std::string("model parameter ") + p.name,
                   alias == flag ? std::string() : alias, /*listed=*/false});
     }

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "core/base/error.h"
+#include "core/base/names.h"
 #include "core/base/number_text.h"
 #include "core/base/value_limits.h"
 
@@ -45,23 +46,24 @@ std::unique_ptr<ErosionModel> ErosionSettings::build() const {
 }
 
 void ErosionSettings::set(const std::string& name, const std::string& value) {
-  if (name == "model") {
+  if (sameName(name, "model")) {
     const ModelInfo& m = findModel(value);
     model = int(&m - modelCatalog().data());
     return;
   }
-  if (name == "seed") return void(common.seed = parseSeed(value));
-  if (name == "preset") return void(current() = findPreset(info(), value).values);
-  if (name == "mode") return void(common.mode = dropletModeFromString(value));
-  if (name == "edges") return void(common.edges = edgesFromString(value));
+  if (sameName(name, "seed")) return void(common.seed = parseSeed(value));
+  if (sameName(name, "preset")) return void(current() = findPreset(info(), value).values);
+  if (sameName(name, "mode")) return void(common.mode = dropletModeFromString(value));
+  if (sameName(name, "edges")) return void(common.edges = edgesFromString(value));
   const ValueLimit& amount = amountLimit(info().amount);
-  if (name == "budget") return void(budget() = countFromText(named(amount, "budget"), value));
-  if (name == "threads") return void(common.threads = int(countFromText(limits::kThreads, value)));
-  if (name == "step") return void(stepAmount() = countFromText(named(amount, "step"), value));
-  if (name == "batch-ms") return void(batchMilliseconds = valueFromText(limits::kBatchMilliseconds, value));
+  if (sameName(name, "budget")) return void(budget() = countFromText(named(amount, "budget"), value));
+  if (sameName(name, "threads")) return void(common.threads = int(countFromText(limits::kThreads, value)));
+  if (sameName(name, "step")) return void(stepAmount() = countFromText(named(amount, "step"), value));
+  if (sameName(name, "batch-ms"))
+    return void(batchMilliseconds = valueFromText(limits::kBatchMilliseconds, value));
   const std::vector<ParamInfo>& params = info().params;
   for (size_t i = 0; i < params.size(); ++i)
-    if (name == params[i].name) {
+    if (sameName(name, params[i].name)) {
       const ParamInfo& p = params[i];
       return void(current()[i] = float(valueFromText({p.name, p.lo, p.hi}, value)));
     }
@@ -71,18 +73,18 @@ void ErosionSettings::set(const std::string& name, const std::string& value) {
 }
 
 std::string ErosionSettings::get(const std::string& name) const {
-  if (name == "model") return info().name;
-  if (name == "preset") return presetName();
-  if (name == "seed") return std::to_string(common.seed);
-  if (name == "mode") return toString(common.mode);
-  if (name == "edges") return toString(common.edges);
-  if (name == "budget") return std::to_string(budget());
-  if (name == "threads") return std::to_string(common.threads);
-  if (name == "step") return std::to_string(stepAmount());
-  if (name == "batch-ms") return formatFloat(batchMilliseconds);
+  if (sameName(name, "model")) return info().name;
+  if (sameName(name, "preset")) return presetName();
+  if (sameName(name, "seed")) return std::to_string(common.seed);
+  if (sameName(name, "mode")) return toString(common.mode);
+  if (sameName(name, "edges")) return toString(common.edges);
+  if (sameName(name, "budget")) return std::to_string(budget());
+  if (sameName(name, "threads")) return std::to_string(common.threads);
+  if (sameName(name, "step")) return std::to_string(stepAmount());
+  if (sameName(name, "batch-ms")) return formatFloat(batchMilliseconds);
   const std::vector<ParamInfo>& params = info().params;
   for (size_t i = 0; i < params.size(); ++i)
-    if (name == params[i].name) return formatFloat(current()[i]);
+    if (sameName(name, params[i].name)) return formatFloat(current()[i]);
   throw Error("get: '" + name + "' is not a setting of the " + std::string(info().name) + " model");
 }
 

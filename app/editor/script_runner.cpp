@@ -1,4 +1,5 @@
 #include "app/editor/script_runner.h"
+#include "core/base/names.h"
 
 #include <charconv>
 #include <cmath>
@@ -122,7 +123,7 @@ void setView(Editor& e, const std::string& name, const std::string& value) {
   if (name == "overlay") {
     std::string names;
     for (int i = 0; i < render::kOverlayCount; ++i) {
-      if (value == render::kOverlayNames[i]) return void(s.overlay = render::Overlay(i));
+      if (sameName(value, render::kOverlayNames[i])) return void(s.overlay = render::Overlay(i));
       names += std::string(i ? ", " : "") + render::kOverlayNames[i];
     }
     throw Error("overlay: '" + value + "' is not one of " + names);

@@ -1,4 +1,5 @@
 #include "model_catalog.h"
+#include "core/base/names.h"
 
 #include <string>
 
@@ -142,7 +143,7 @@ const std::vector<ModelInfo>& modelCatalog() {
 const ModelInfo& findModel(const std::string& name) {
   std::string known;
   for (const ModelInfo& m : modelCatalog()) {
-    if (name == m.name) return m;
+    if (sameName(name, m.name)) return m;
     known += known.empty() ? "" : ", ";
     known += m.name;
   }
@@ -165,7 +166,7 @@ void validateValues(const ModelInfo& model, const std::vector<float>& values) {
 const ModelPreset& findPreset(const ModelInfo& model, const std::string& name) {
   std::string names;
   for (const ModelPreset& p : model.presets) {
-    if (name == p.name) return p;
+    if (sameName(name, p.name)) return p;
     names += std::string(names.empty() ? "" : ", ") + p.name;
   }
   if (names.empty()) throw Error(std::string("the ") + model.name + " model has no presets");

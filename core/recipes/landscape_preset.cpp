@@ -1,4 +1,5 @@
 #include "landscape_preset.h"
+#include "core/base/names.h"
 
 #include <algorithm>
 #include <cmath>
@@ -72,7 +73,7 @@ PresetStage parseStage(std::istringstream& words, const std::string& where) {
       continue;
     }
     auto p = std::find_if(model->params.begin(), model->params.end(),
-                          [&](const ParamInfo& info) { return key == info.name; });
+                          [&](const ParamInfo& info) { return sameName(key, info.name); });
     if (p == model->params.end())
       throw Error(where + ": the " + stage.model + " model has no parameter '" + key +
                   "' (its parameters: " + paramNames(*model) + ")");
@@ -276,7 +277,7 @@ LandscapePreset findLandscapePreset(const std::string& name) {
   std::vector<LandscapePreset> presets = listPresets(&problems);
   std::string names;
   for (LandscapePreset& p : presets) {
-    if (p.name == name) return std::move(p);
+    if (sameName(p.name, name)) return std::move(p);
     names += (names.empty() ? "" : ", ") + p.name;
   }
   // A preset of that name that does not parse: its own error says why.

@@ -18,6 +18,8 @@ done
 # A finer map of the same extent: the cell size follows (alpine is 1024 cells of 30 m).
 ok "$CLI" make --preset alpine --size 64 -o a64.png --quiet
 grep -q '"cell_size_m": 480$' a64.png.json || fail "64 cells over alpine's 30.7 km should be 480 m cells: $(cat a64.png.json)"
+ok "$CLI" make --preset Alpine --size 64 -o A64.png --quiet  # a preset's name in any letter case
+cmp -s a64.png A64.png || fail "--preset Alpine is not --preset alpine"
 # Deterministic, and another seed is another landscape.
 ok "$CLI" make --preset badlands --size 80 -o one.r32 --quiet --threads 1
 ok "$CLI" make --preset badlands --size 80 -o two.r32 --quiet --threads 2

@@ -81,6 +81,16 @@ grep -q -e '"droplets"' -e '"avg_path"' st.json && fail "rivers stats speak of d
 ok "$CLI" erode b.r32 -o built7.r32 --model rivers --cell-size 15 --age 100000 --detail-steps 2 --steps 7 --threads 2
 cmp -s built.r32 built7.r32 || fail "rivers: the build differs from --steps 7 (or by thread count)"
 expect_exit 2 "--droplets N is required" "$CLI" erode b.r32 -o x.r32 --model droplet
+
+# Names in the design's spelling, kebab-case or any letter case: one model, one parameter.
+ok "$CLI" erode t.r32 -o n1.r32 --model Rivers --steps 2 --cell-size 30 --maxSlope 45 --threads 1
+ok "$CLI" erode t.r32 -o n2.r32 --model rivers --steps 2 --cell-size 30 --max-slope 45 --threads 1
+cmp -s n1.r32 n2.r32 || fail "--model Rivers --maxSlope 45 differs from --model rivers --max-slope 45"
+ok "$CLI" erode t.r32 -o d1.r32 --droplets 2000 --minSlope 0.02
+ok "$CLI" erode t.r32 -o d2.r32 --droplets 2000 --min-slope 0.02
+cmp -s d1.r32 d2.r32 || fail "--minSlope differs from --min-slope"
+ok "$CLI" erode t.r32 -o n3.r32 --model rivers --steps 4 --cell-size 30 --preset Hills --threads 1
+cmp -s n3.r32 hills.r32 || fail "--preset Hills is not --preset hills"
 expect_exit 2 "--droplets" "$CLI" erode t.r32 -o x.r32 --model rivers --droplets 100
 expect_exit 2 "--steps" "$CLI" erode t.r32 -o x.r32 --model droplet --steps 3
 expect_exit 1 "cell size" "$CLI" erode t.r32 -o x.r32 --model rivers --steps 1 --cell-size 0

@@ -44,6 +44,24 @@ TEST(EditorSettings, SetByNameAndReadBack) {
   EXPECT_NE(s.build(), nullptr);
 }
 
+// Every name in the design's spelling, in kebab-case and in any letter case; the table's spelling is shown.
+TEST(EditorSettings, NamesInAnySpelling) {
+  ErosionSettings s;
+  s.set("minSlope", "0.25");
+  EXPECT_EQ(s.get("min-slope"), "0.25");
+  s.set("MIN_SLOPE", "0.5");
+  EXPECT_EQ(s.get("minslope"), "0.5");
+  s.set("Model", "Rivers");
+  EXPECT_EQ(s.get("model"), "rivers");
+  s.set("channel-head", "5000");
+  EXPECT_EQ(s.get("channelHead"), "5000");
+  s.set("preset", "Hills");
+  EXPECT_EQ(s.get("preset"), "hills");
+  s.set("BATCH_MS", "12");
+  EXPECT_EQ(s.get("batch-ms"), "12");
+  EXPECT_NE(errorOf([&] { s.set("channel-heads", "1"); }).find("channelHead"), std::string::npos);
+}
+
 TEST(EditorSettings, ABadNameOrValueIsNamedAndChangesNothing) {
   ErosionSettings s;
   const std::string kq = s.get("Kq");
@@ -54,7 +72,7 @@ TEST(EditorSettings, ABadNameOrValueIsNamedAndChangesNothing) {
   EXPECT_EQ(errorOf([&] { s.set("threads", "0"); }), "threads: 0 is outside [1, 1024]");
   EXPECT_EQ(errorOf([&] { s.set("budget", "-1"); }), "budget: -1 is outside [0, 1e12]");
   EXPECT_NE(
-      errorOf([&] { s.set("minSlope", "0.1"); }).find("'minSlope' is not a setting of the droplet model"),
+      errorOf([&] { s.set("minSlopes", "0.1"); }).find("'minSlopes' is not a setting of the droplet model"),
       std::string::npos);
   EXPECT_NE(errorOf([&] { s.set("model", "lava"); }).find("lava"), std::string::npos);
   EXPECT_EQ(s.get("model"), "droplet");
