@@ -87,23 +87,36 @@ Heightmap resample(const Heightmap& map, int width, int height, int threads) {
         const float* w = &across.weight[across.offset[size_t(x)]];
         const float* s = in + across.first[size_t(x)];
         double v = 0.0;
-        for (int k = 0; k < across.count[size_t(x)]; ++k) v += double(w[k]) * double(s[k]);
-        out[x] = float(v);
+        float lo = s[0], hi = s[0];
+        for (int k = 0; k < across.count[size_t(x)]; ++k) {
+          v += double(w[k]) * double(s[k]);
+          lo = std::min(lo, s[k]);
+          hi = std::max(hi, s[k]);
+        }
+        out[x] = std::clamp(float(v), lo, hi);
       }
     }
   });
   Heightmap out(width, height);
   forEachRowBand(height, size_t(width), threads, [&](int y0, int y1) {
     std::vector<double> sum(static_cast<size_t>(width));
+    std::vector<float> lo(static_cast<size_t>(width)), hi(static_cast<size_t>(width));
     for (int y = y0; y < y1; ++y) {
       std::fill(sum.begin(), sum.end(), 0.0);
       const float* w = &down.weight[down.offset[size_t(y)]];
+      const float* first = rows.row(down.first[size_t(y)]);
+      std::copy(first, first + width, lo.begin());
+      std::copy(first, first + width, hi.begin());
       for (int k = 0; k < down.count[size_t(y)]; ++k) {
         const float* in = rows.row(down.first[size_t(y)] + k);
-        for (int x = 0; x < width; ++x) sum[size_t(x)] += double(w[k]) * double(in[x]);
+        for (int x = 0; x < width; ++x) {
+          sum[size_t(x)] += double(w[k]) * double(in[x]);
+          lo[size_t(x)] = std::min(lo[size_t(x)], in[x]);
+          hi[size_t(x)] = std::max(hi[size_t(x)], in[x]);
+        }
       }
       float* o = out.row(y);
-      for (int x = 0; x < width; ++x) o[x] = float(sum[size_t(x)]);
+      for (int x = 0; x < width; ++x) o[x] = std::clamp(float(sum[size_t(x)]), lo[size_t(x)], hi[size_t(x)]);
     }
   });
   return out;

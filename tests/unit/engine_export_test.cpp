@@ -53,6 +53,21 @@ TEST(Resample, ShrinkingDoesNotAliasFineRidges) {
   for (int x = 8; x < 249; ++x) ASSERT_LT(std::fabs(r.at(x, 30)), 1.0f) << x;
 }
 
+// A cliff next to flat ground: the cubic alone rings below the floor and above the top (an engine export
+// of a map whose lowest point was 0.88 m went to -26.96 m). Every sample stays within the source's range.
+TEST(Resample, NeverBelowTheSourceNorAboveIt) {
+  Heightmap m(100, 100);
+  for (int y = 0; y < 100; ++y)
+    for (int x = 0; x < 100; ++x) m.at(x, y) = (x < 50 ? 1.0f : 500.0f) + (y == 30 ? 200.0f : 0.0f);
+  for (int to : {129, 257, 65, 1025}) {
+    const Heightmap r = resample(m, to, to);
+    float lo, hi;
+    r.minMax(lo, hi);
+    EXPECT_GE(lo, 1.0f) << to;
+    EXPECT_LE(hi, 700.0f) << to;
+  }
+}
+
 TEST(Resample, SameBytesOnAnyThreadCount) {
   Heightmap m(300, 200);
   for (int y = 0; y < 200; ++y)
