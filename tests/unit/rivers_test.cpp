@@ -110,6 +110,39 @@ TEST(Outflow, SharesCoverEveryLowerNeighbourAndPointDownTheSlope) {
   }
 }
 
+// Drawn receivers (the build's finer levels): past the spread, all of a cell's water goes to one lower
+// neighbour, drawn by slope from the seed and the cell alone (the same on any thread count), so on a tilted
+// plane paths go down both ways of the slope's direction and meet, where the facet would keep them apart.
+TEST(DrainageGraph, ADrawnReceiverTakesAllTheWaterAndIsLower) {
+  const Terrain t = landscape(96, 4);
+  auto drawn = [&](int threads, uint64_t seed) {
+    rivers::DrainageGraph g(96, 96, threads, 0.01f);
+    Heightmap h = t.height;
+    g.resolveLakes(h.data(), 0.0f, 30.0f);
+    g.route(h.data());
+    g.chooseReceivers(seed);
+    std::vector<int> to(h.cellCount(), -1);
+    float share[8];
+    for (size_t i = 0; i < h.cellCount(); ++i) {
+      if (g.onBorder(i) || g.outflows()[i].facet == 0) continue;
+      g.weights(i, 1000.0f, share);  // past the spread: the drawn receiver's water
+      for (int k = 0; k < 8; ++k)
+        if (share[k] > 0.99f) {
+          to[i] = k;
+          EXPECT_LT(h.data()[size_t(int64_t(i) + g.offset(k))], h.data()[i]) << "cell " << i;
+        }
+      EXPECT_GE(to[i], 0) << "cell " << i << " sends its water nowhere in particular";
+    }
+    return to;
+  };
+  const std::vector<int> one = drawn(1, 7);
+  EXPECT_EQ(one, drawn(3, 7));
+  const std::vector<int> other = drawn(1, 8);
+  size_t differ = 0;
+  for (size_t i = 0; i < one.size(); ++i) differ += one[i] != other[i];
+  EXPECT_GT(differ, one.size() / 20);  // another seed, other draws where a cell has a choice
+}
+
 // A hollow two cells across and 5 m deep in a plane tilted east: a puddle, breached along the shortest way
 // out (only cut, nothing raised), unless lakes are to be filled to the brim.
 TEST(DrainageGraph, APuddleIsBreachedWhereItIsUnlessLakesAreFilled) {

@@ -2,6 +2,8 @@
 // pass is in lakes.cpp.
 #include "drainage_graph.h"
 
+#include "core/base/random.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -26,6 +28,23 @@ void DrainageGraph::resize(int width, int height, int threads, float convergeAre
   const int bands = std::clamp(height / kBandRows, 1, kMaxBands);
   bandRow_.resize(size_t(bands) + 1);
   for (int b = 0; b <= bands; ++b) bandRow_[size_t(b)] = int(int64_t(height) * b / bands);
+}
+
+void DrainageGraph::chooseReceivers(uint64_t seed) {
+  const size_t w = size_t(width_);
+  forEachRowBand(height_, w, threads_, [&](int y0, int y1) {
+    for (size_t i = size_t(y0) * w; i < size_t(y1) * w; ++i) {
+      Outflow& f = outflow_[i];
+      if (f.facet == 0) continue;
+      int total = 0;
+      for (int k = 0; k < 8; ++k) total += f.spread[k];
+      int pick = int((splitmix64(seed ^ splitmix64(i)) >> 33) % uint64_t(total));
+      int k = 0;
+      while (pick >= f.spread[k]) pick -= f.spread[k++];
+      f.facet = uint8_t(1 + k);  // facet k lies between k's cardinal and diagonal: all of it to k
+      f.diagonalShare = (k & 1) ? uint8_t(Outflow::kShares) : 0;
+    }
+  });
 }
 
 void DrainageGraph::route(const float* h) {

@@ -62,6 +62,10 @@ class DrainageGraph {
   LakeReport resolveLakes(float* h, float lakeFill, float cellSize);
   // Works out where each cell's water goes on `h` (row by row, on the graph's threads).
   void route(const float* h);
+  // After route(): every cell's steepest-facet water sent to one lower neighbour instead, drawn with odds in
+  // proportion to its slope share by a hash of (seed, cell): on a plane, water then gathers where the
+  // draws meet, as on real ground, where the surface's own direction keeps every path parallel.
+  void chooseReceivers(uint64_t seed);
   // Drainage area in cells, each cell contributing its rain density (1 without a rain map) plus the
   // springs' rates, and the order it was summed in. Needs route() first.
   //

@@ -36,11 +36,16 @@ constexpr float kCoarseCellMetres = 60.0f;
 constexpr int kMinCoarseSide = 64;
 // How far, in the level below's cells, a doubled sample's position may move.
 constexpr float kLevelJitter = 0.25f;
-// Catchments up to this many cells of a finer level cut as if their cells were the coarsest level's.
-// ... with this many times their area: without it, new small valleys formed too slowly to dissect the
-// slopes in the few steps they get (hillslope length 0.83 against 0.67 at 1024², 30 m).
-constexpr float kSelfSimilarCells = 16.0f;
+// The input's own detail at a finer level's scale, added to the doubled level this many times over: the
+// seeds of that level's gullies (once over, the doubled slopes stayed smooth facets at 4096²).
+constexpr float kDetailGain = 2.5f;
+// Catchments of a few cells of a finer level cut as if their cells were the coarsest level's, fading out
+// past this many cells, with this many times their area: without it, new small valleys formed too slowly
+// to dissect the slopes in the few steps they get (hillslope length 0.83 against 0.67 at 1024², 30 m).
+constexpr float kSelfSimilarCells = 64.0f;
 constexpr float kSmallCatchmentBoost = 4.0f;
+// The finer levels' convergence area (cells): all of a cell's water to its drawn receiver.
+constexpr float kFineConverge = 0.01f;
 // A river's power is spread over its bed (kBedSpreadMetres) in proportion to how much water the bed
 // carries, B / (B + this many cells): spread in full, a gully a few cells apart from the next could not
 // cut at all, and slopes stayed long and undissected (hillslope length 0.80 against 0.67 at 1024²).
@@ -221,7 +226,7 @@ void RiversModel::enterLevel(int level, Terrain& terrain, const RainMap* rain) {
       float* out = up.data();
       forEachRowBand(l.height, size_t(l.width), threads_, [&](int y0, int y1) {
         for (size_t i = size_t(y0) * size_t(l.width); i < size_t(y1) * size_t(l.width); ++i)
-          out[i] += input.data()[i] - inputBelow.data()[i];
+          out[i] += kDetailGain * (input.data()[i] - inputBelow.data()[i]);
       });
       if (next == last)
         terrain.height = std::move(up);
@@ -378,13 +383,17 @@ void RiversModel::step(float* h, int w, int hgt, const RainMap* rain) {
   lap(stages_.creep);
 
   // Routing: lakes resolved, then the drainage area over the painted rain.
-  // Water converges into channels past the channel head in the coarsest level's cells, so each level's
-  // small catchments gather into gullies as the coarse level's did (at 7.5 m cells, spread by slope up to
-  // 355 cells, they made no gullies at all).
-  graph_.resize(w, hgt, threads_, std::max(params_.channelHead / coarseArea, 1.0f));
+  // On the coarsest level water spreads over the slopes below the channel head (in the coarsest level's
+  // cells); on the finer ones each cell sends it to one lower neighbour drawn by slope (chooseReceivers).
+  graph_.resize(w, hgt, threads_,
+                level_ == 0 ? std::max(params_.channelHead / coarseArea, 1.0f) : kFineConverge);
   lakes_ = graph_.resolveLakes(h, params_.lakeFill, levelCell_);
   lap(stages_.lakes);
   graph_.route(h);
+  // Doubled slopes are smooth facets; water following their own direction runs in parallel paths, and
+  // the gullies it cut stood side by side like a comb, lined up with the grid (grid marks 1.33, axis bias
+  // 1.26 at 2048²). Drawn receivers meet where the draws meet: branching gullies (1.08, 1.05).
+  if (level_ > 0) graph_.chooseReceivers(splitmix64(seed_ * 0x9E3779B97F4A7C15ull + uint64_t(level_)));
   lap(stages_.route);
   graph_.accumulate(rain);
   lap(stages_.area);

@@ -154,9 +154,11 @@ void cuttingDepths(const MapVector<float>& power, MapVector<float>& cut, const S
   cut.resize(power.size());
   forEachRowBand(height, size_t(width), threads, [&](int y0, int y1) {
     for (size_t i = size_t(y0) * size_t(width); i < size_t(y1) * size_t(width); ++i) {
-      // A small catchment on a finer level counts its cells as the coarsest level's (up to `small` of them),
-      // so its valley stands at the slope the coarse level's valleys of as many cells stand at.
-      const float cells = std::max(power[i], std::min(power[i], small) * ratio);
+      // A small catchment on a finer level counts its cells as the coarsest level's (fading out past `small`
+      // of them), so its valley stands at the slope the coarse level's valleys of as many cells stand at.
+      // Smoothly: with max(A, min(A, small) ratio), every catchment from `small` to `small` ratio cells cut
+      // alike, none outgrew its neighbours, and a level's gullies stood side by side like a comb.
+      const float cells = power[i] * (1.0f + (ratio - 1.0f) * small / (power[i] + small));
       cut[i] =
           cells > p.channelHeadCells ? scale * (std::pow(cells * cellArea, p.concavity) - headTerm) : 0.0f;
     }

@@ -19,8 +19,9 @@ struct StreamPower {
   // Per cell, the steepest ground that stands there as a share of maxGrade (rock that holds steeper walls
   // or slides sooner); null: maxGrade everywhere.
   const float* gradeScale = nullptr;
-  // A finer level of a coarse-to-fine build: a catchment of up to selfSimilarCells cells cuts as if its
-  // cells were the coarsest level's, coarseAreaRatio times their area (see RiversModel); 1: as it is.
+  // A finer level of a coarse-to-fine build: a catchment of a few cells cuts as if its cells were the
+  // coarsest level's, coarseAreaRatio times their area, fading out past selfSimilarCells cells (see
+  // RiversModel); ratio 1: as it is.
   float selfSimilarCells = 0.0f;
   float coarseAreaRatio = 1.0f;
 };
