@@ -570,7 +570,7 @@ TEST(RiversModel, RefusesABadCellSizeAndBadParameters) {
 }
 
 // The coarse-to-fine build: halved while cells stay within 60 m and sides at least 64 cells; the coarsest
-// level runs the age, each finer one its detail steps (twice as many a level down).
+// level runs the age, each finer one its detail steps.
 TEST(RiversModel, ABuildHalvesTheMapDownToCoarseCells) {
   const RiversModel at30(RiversParams{}, 30.0f), at7(RiversParams{}, 7.5f), at60(RiversParams{}, 60.0f);
   const auto l30 = at30.levels(1024, 1024);
@@ -586,7 +586,7 @@ TEST(RiversModel, ABuildHalvesTheMapDownToCoarseCells) {
   const RiversParams p;
   const uint64_t coarse = uint64_t(p.age / p.timeStep), detail = uint64_t(p.detailSteps);
   EXPECT_EQ(at30.plannedUnits(1024, 1024), coarse + detail);
-  EXPECT_EQ(at7.plannedUnits(4096, 4096), coarse + 4 * detail + 2 * detail + detail);
+  EXPECT_EQ(at7.plannedUnits(4096, 4096), coarse + 3 * detail);
   EXPECT_EQ(at30.levelOfUnit(coarse - 1, 2), 0);
   EXPECT_EQ(at30.levelOfUnit(coarse, 2), 1);
   EXPECT_EQ(at30.levelOfUnit(coarse + 100, 2), 1);  // past the plan: steps at the map's own size

@@ -48,7 +48,7 @@ class RiversModel : public CopyableModel<RiversModel> {
   // Steps at the coarsest level (the age in time steps) and the whole schedule's.
   uint64_t coarseSteps() const;
   uint64_t plannedUnits(int width, int height) const override;
-  // Steps at `level` of a build in levelCount levels.
+  // Steps at `level` of a build in levelCount levels: the age at the coarsest, detailSteps at each finer.
   uint64_t levelSteps(int level, int levelCount) const;
   // The level step `unit` of the schedule runs at (levels(...) index).
   int levelOfUnit(uint64_t unit, int levelCount) const;
