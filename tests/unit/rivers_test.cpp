@@ -624,6 +624,16 @@ TEST(RiversModel, ABuildDrainsAndIsTheSameHoweverItIsRun) {
   EXPECT_GT(moved / double(coarse.height.cellCount()), 0.5);  // metres on average
 }
 
+// A run of no steps on a map built in levels leaves the map as it is (there is no level to show yet).
+TEST(RiversModel, NoStepsChangeNothing) {
+  Terrain t = landscape(256, 5);
+  const Heightmap before = t.height;
+  RiversModel model(RiversParams{}, 15.0f, 1);
+  ErosionStats stats;
+  model.run(t, nullptr, 0, 0, stats);
+  EXPECT_EQ(t.height, before);
+}
+
 // Uplift is rock rising, not sediment: a run that only lifts leaves the eroded and deposited maps empty.
 TEST(RiversModel, UpliftIsNeitherErosionNorDeposit) {
   Terrain t = testing::cone(64, 1000.0f);

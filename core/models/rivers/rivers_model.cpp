@@ -428,6 +428,7 @@ void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
   const auto began = std::chrono::steady_clock::now();
   ensureRecord(terrain);
   if (rain) checkRainFits(*rain, terrain.width(), terrain.heightCells());
+  if (count == 0) return;  // nothing to run: the map stays as it is (no level to show yet)
   const int w = terrain.width(), hgt = terrain.heightCells();
   const bool sameMap = !plan_.empty() && plan_.back().width == w && plan_.back().height == hgt;
   if (first == 0 || !sameMap) start(terrain, rain);
