@@ -1,9 +1,9 @@
 // One step of the rivers model at the map's own size on a default-like landscape (fBm, 30 m cells at 1024²,
 // the same 30.7 km extent at other sizes, relief 2000 m): steps past the model's coarse-to-fine schedule,
 // which run at the map's own size, after two warm-up steps so the first step's many closed hollows are
-// behind it. (The whole build's time: tests/bench/landscape_realism.sh.) Wall time per step on 1 and 2 threads, and each stage's mean ms (creep, lakes with the
-// closing passes, route, area, the cutting depths with the power's spread, incise); peak memory is measured
-// with /usr/bin/time.
+// behind it. (The whole build's time: tests/bench/landscape_realism.sh.) Wall time per step on 1 and 2
+// threads, and each stage's mean ms (creep, lakes with the closing passes, route, area, the cutting depths
+// with the power's spread, incise); peak memory is measured with /usr/bin/time.
 //   build/tests/bench/bench_rivers --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 //   build/tests/bench/bench_rivers --benchmark_filter=/4096/ (about 4 s a step)
 #include <benchmark/benchmark.h>
