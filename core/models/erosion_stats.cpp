@@ -50,21 +50,16 @@ std::string ErosionStats::toJson(const std::string& unit) const {
     appendCount(out, "cell_updates", steps);
     appendNumber(out, "seconds", seconds);
     appendNumber(out, (unit + "_per_s").c_str(), dropletsPerSecond());
-    appendNumber(out, "eroded", eroded);
-    appendNumber(out, "deposited", deposited);
-    appendNumber(out, "lost", lost);
-    appendNumber(out, "mass_error", massError(), true);
-    out += "}\n";
-    return out;
+  } else {
+    appendCount(out, "droplets", droplets);
+    appendCount(out, "steps", steps);
+    appendNumber(out, "avg_path", avgPath());
+    appendCount(out, "long_paths", longPaths);
+    appendCount(out, "random_dirs", randomDirs);
+    appendNumber(out, "seconds", seconds);
+    appendNumber(out, "droplets_per_s", dropletsPerSecond());
+    appendNumber(out, "steps_per_s", stepsPerSecond());
   }
-  appendCount(out, "droplets", droplets);
-  appendCount(out, "steps", steps);
-  appendNumber(out, "avg_path", avgPath());
-  appendCount(out, "long_paths", longPaths);
-  appendCount(out, "random_dirs", randomDirs);
-  appendNumber(out, "seconds", seconds);
-  appendNumber(out, "droplets_per_s", dropletsPerSecond());
-  appendNumber(out, "steps_per_s", stepsPerSecond());
   appendNumber(out, "eroded", eroded);
   appendNumber(out, "deposited", deposited);
   appendNumber(out, "lost", lost);
