@@ -101,7 +101,7 @@ uint64_t RiversModel::coarseSteps() const {
   return std::max<uint64_t>(1, uint64_t(std::llround(double(params_.age) / double(params_.timeStep))));
 }
 
-uint64_t RiversModel::levelSteps(int level, int levelCount) const {
+uint64_t RiversModel::levelSteps(int level) const {
   // The same steps at every finer level, whatever the map's size: a 1024² build is the first levels of a
   // 4096² one. (Twice as many each level down eroded a 4096² map more than a 1024² one: its large forms
   // then kept r 0.85-0.88 against 0.89-0.91.)
@@ -111,13 +111,13 @@ uint64_t RiversModel::levelSteps(int level, int levelCount) const {
 uint64_t RiversModel::plannedUnits(int width, int height) const {
   const int count = int(levels(width, height).size());
   uint64_t total = 0;
-  for (int l = 0; l < count; ++l) total += levelSteps(l, count);
+  for (int l = 0; l < count; ++l) total += levelSteps(l);
   return total;
 }
 
 int RiversModel::levelOfUnit(uint64_t unit, int levelCount) const {
   for (int l = 0; l < levelCount; ++l) {
-    const uint64_t steps = levelSteps(l, levelCount);
+    const uint64_t steps = levelSteps(l);
     if (unit < steps) return l;
     unit -= steps;
   }
@@ -209,7 +209,7 @@ void RiversModel::setLevelScale(int level) {
   });
 }
 
-void RiversModel::enterLevel(int level, Terrain& terrain, const RainMap* rain) {
+void RiversModel::enterLevel(int level, Terrain& terrain) {
   const int last = int(plan_.size()) - 1;
   while (level_ < level) {
     const int next = level_ + 1;
@@ -444,7 +444,7 @@ void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
   for (uint64_t i = 0; i < count; ++i) {
     WorkProgress unit(double(i) / double(count), double(i + 1) / double(count));
     const int level = levelOfUnit(first + i, last + 1);
-    if (level != level_) enterLevel(level, terrain, rain);
+    if (level != level_) enterLevel(level, terrain);
     if (level_ == last)
       step(terrain.height.data(), w, hgt, rain);
     else

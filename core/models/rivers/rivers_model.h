@@ -48,8 +48,8 @@ class RiversModel : public CopyableModel<RiversModel> {
   // Steps at the coarsest level (the age in time steps) and the whole schedule's.
   uint64_t coarseSteps() const;
   uint64_t plannedUnits(int width, int height) const override;
-  // Steps at `level` of a build in levelCount levels: the age at the coarsest, detailSteps at each finer.
-  uint64_t levelSteps(int level, int levelCount) const;
+  // Steps at `level` of a build: the age at the coarsest, detailSteps at each finer one.
+  uint64_t levelSteps(int level) const;
   // The level step `unit` of the schedule runs at (levels(...) index).
   int levelOfUnit(uint64_t unit, int levelCount) const;
   // Drainage area per cell (in cells, rain-weighted) as the last step routed it; empty before any step.
@@ -76,7 +76,7 @@ class RiversModel : public CopyableModel<RiversModel> {
   // A run from the terrain as it is: the plan, the input at every level, the uplift's shape.
   void start(const Terrain& terrain, const RainMap* rain);
   // Moves the build up to `level`, level by level; the map's own level is worked on in the terrain.
-  void enterLevel(int level, Terrain& terrain, const RainMap* rain);
+  void enterLevel(int level, Terrain& terrain);
   void setLevelScale(int level);
 
   RiversParams params_;
