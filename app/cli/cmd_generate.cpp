@@ -28,8 +28,10 @@ static ArgParser generateParser() {
       .add({"--seed", FlagKind::Value, "S", "random seed, 0 to 2^64-1" + byDefault(double(d.seed))})
       .add({"--cell-size", FlagKind::Value, "M", "metres per cell" + byDefault(d.cellSize)})
       .add({"--relief", FlagKind::Value, "H",
-            "max - min height in metres (default: a mountain range's for the map's extent, " +
-                std::to_string(kReliefPerExtent).substr(0, 5) + " x the larger side in metres)"})
+            "max - min height in metres (default: a mountain range's for the map's extent E: " +
+                std::to_string(int(kMaxRelief)) + " x E / (E + " +
+                std::to_string(int(kHalfReliefExtent / 1000)) + " km), 1,015 m over 30.7 km, never over " +
+                std::to_string(int(kMaxRelief)) + " m)"})
       .add({"--exponent", FlagKind::Value, "X",
             "height curve: heights (as a share of the relief) to this power; above 1 widens lowlands and "
             "sharpens peaks like real land, 1 keeps the plain noise" +

@@ -136,12 +136,13 @@ void drawTerrainPanel(Editor& e) {
   {
     GeneratorSettings byDefault = g;
     byDefault.relief = -1.0f;
-    char text[200];
+    char text[400];
     std::snprintf(
         text, sizeof text,
-        "Relief (highest minus lowest point) of a mountain range as wide as the map: %.1f%% of its\n"
-        "extent (%.0f m here), for median slopes near 20 degrees.",
-        100.0 * kReliefPerExtent, double(effectiveRelief(byDefault)));
+        "Relief (highest minus lowest point) of a mountain range as wide as the map: about 5%% of a\n"
+        "small map's extent, growing more slowly for larger maps, never over %.0f m (%.0f m here).\n"
+        "Eroded, a range of 1,000 m over 30 km has median slopes near 25 degrees, as real ones do.",
+        double(kMaxRelief), double(effectiveRelief(byDefault)));
     tooltip(text);
   }
   if (!autoRelief) {

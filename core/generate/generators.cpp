@@ -35,7 +35,9 @@ GeneratorKind generatorKindFromString(const std::string& s) {
 }
 
 float effectiveRelief(const GeneratorSettings& s) {
-  return s.relief < 0 ? kReliefPerExtent * float(std::max(s.width, s.height)) * s.cellSize : s.relief;
+  if (s.relief >= 0) return s.relief;
+  const double extent = double(std::max(s.width, s.height)) * double(s.cellSize);
+  return float(double(kMaxRelief) * extent / (extent + double(kHalfReliefExtent)));
 }
 
 std::string describeExtent(int width, int height, float cellSize) {

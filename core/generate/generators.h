@@ -48,9 +48,13 @@ struct GenerateCancelled : std::exception {
 // give the same map bit for bit (on any thread count). Tileable maps wrap seamlessly at every edge.
 Heightmap generate(const GeneratorSettings& s, GenerateProgress* progress = nullptr);
 // The relief generate() uses: s.relief, or when s.relief < 0 that of a mountain range as wide as the map,
-// kReliefPerExtent times its larger side in metres (15.4 km at 30 m cells: 998 m; median slope about 20
-// degrees, hardly any cell over 50). The same extent gives the same relief at any cell count.
-constexpr float kReliefPerExtent = 0.065f;
+// growing with its larger side E in metres and bounded: kMaxRelief x E / (E + kHalfReliefExtent), about 5% of
+// the extent for small maps (15.4 km: 612 m; 30.7 km: 1,015 m; 123 km: 2,016 m; never over 3,000 m). The same
+// extent gives the same relief at any cell count. Eroded, a range of about 1,000 m over 30 km has median
+// slopes of 25-30 degrees at 30 m cells, as real ranges do; 2,000 m over the same 30 km (6.5% of the side,
+// the old default) eroded into walls at the critical slope (median 40-43 degrees: issue 30).
+constexpr float kMaxRelief = 3000.0f;
+constexpr float kHalfReliefExtent = 60000.0f;
 float effectiveRelief(const GeneratorSettings& s);
 // "15.4 km x 15.4 km, 30 m cells": a map's extent as an artist reads it.
 std::string describeExtent(int width, int height, float cellSize);

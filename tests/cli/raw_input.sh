@@ -11,8 +11,9 @@ ok "$CLI" erode square.r32 -o square_out.r32 --droplets 1000
 [ "$(info_field square_out.r32 size)" == "64x64" ] || fail "square.r32 not read as 64x64 by its length"
 ok "$CLI" erode square.r16 -o square_out.png --droplets 1000
 [ "$(identify -format '%w %h' square_out.png)" == "64 64" ] || fail "square.r16 not read as 64x64"
-# The r16's sidecar restores its heights: the generator spans 0..124.8 m on a 64 map of 30 m cells.
-close "$(info_field square.r16 max)" 124.8 0.01 || fail "square.r16 max $(info_field square.r16 max), wanted 124.8"
+# The r16's sidecar restores its heights: the generator spans 0..93.02 m on a 64 map of 30 m cells (1.92 km:
+# 3000 m x 1.92 / 61.92, the default relief).
+close "$(info_field square.r16 max)" 93.02 0.01 || fail "square.r16 max $(info_field square.r16 max), wanted 93.02"
 
 # 80x48 is not square, and --size must match the length.
 expect_exit 1 "rect.r32" "$CLI" erode rect.r32 -o x.r32 --droplets 10

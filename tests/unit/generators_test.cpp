@@ -63,18 +63,38 @@ TEST(Generators, HeightsSpanExactlyTheRelief) {
   for (GeneratorKind k : kKinds) {
     GeneratorSettings s = settings(k, 200, 100);
     float lo, hi;
-    generate(s).minMax(lo, hi);  // default relief: 6.5% of the extent, 200 cells of 30 m
-    EXPECT_EQ(lo, 0.0f) << toString(k);
-    EXPECT_NEAR(hi, 390.0f, 1e-3f) << toString(k);
-    s.cellSize = 7.5f;  // the same cells over a quarter of the extent: a quarter of the relief
+    // Default relief: 3000 m x E / (E + 60 km) for the larger side E, 200 cells of 30 m (6 km).
     generate(s).minMax(lo, hi);
-    EXPECT_NEAR(hi, 97.5f, 1e-3f) << toString(k);
+    EXPECT_EQ(lo, 0.0f) << toString(k);
+    EXPECT_NEAR(hi, 3000.0f * 6.0f / 66.0f, 1e-3f) << toString(k);
+    s.cellSize = 7.5f;  // the same cells over a quarter of the extent
+    generate(s).minMax(lo, hi);
+    EXPECT_NEAR(hi, 3000.0f * 1.5f / 61.5f, 1e-3f) << toString(k);
     s.cellSize = 30.0f;
     s.relief = 3.5f;
     generate(s).minMax(lo, hi);
     EXPECT_EQ(lo, 0.0f) << toString(k);
     EXPECT_NEAR(hi, 3.5f, 1e-5f) << toString(k);
   }
+}
+
+// A wider map is a wider range, a little higher, never a wall: 123 km at 30 m cells was 7,987 m high.
+TEST(Generators, DefaultReliefGrowsWithTheExtentAndIsBounded) {
+  GeneratorSettings s = settings(GeneratorKind::Fbm, 512, 512);
+  float previous = 0.0f;
+  for (int side : {64, 512, 1024, 4096, 16384}) {
+    s.width = s.height = side;
+    const float relief = effectiveRelief(s);
+    EXPECT_GT(relief, previous) << side;
+    EXPECT_LT(relief, kMaxRelief) << side;
+    previous = relief;
+  }
+  s.width = s.height = 1024;  // 30.7 km: a range of about 1,000 m, median slopes near 25 degrees eroded
+  EXPECT_NEAR(effectiveRelief(s), 1015.0f, 1.0f);
+  s.cellSize = 7.5f, s.width = s.height = 4096;  // the same extent, the same relief
+  EXPECT_NEAR(effectiveRelief(s), 1015.0f, 1.0f);
+  s.cellSize = 1000.0f, s.width = s.height = 16384;
+  EXPECT_GT(effectiveRelief(s), 0.99f * kMaxRelief);
 }
 
 TEST(Generators, LargeThreadedMapsAreDeterministicAndFinite) {
