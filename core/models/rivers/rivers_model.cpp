@@ -50,6 +50,11 @@ constexpr float kFineConverge = 0.01f;
 // carries, B / (B + this many cells): spread in full, a gully a few cells apart from the next could not
 // cut at all, and slopes stayed long and undissected (hillslope length 0.80 against 0.67 at 1024²).
 constexpr float kBedSpreadCells = 100.0f;
+// The uplift fades out towards the border (the base level, where water leaves) over this share of the map's
+// smaller extent, smoothly: uplifted up to the border cell beside a fixed one, the land rose in a ramp a few
+// cells wide round the map, a frame an artist had to crop (the outer two cells 4.8% of the relief below the
+// ring ten cells in at 1024², 30 m). The same ground gets the same fade at every level.
+constexpr float kUpliftMarginShare = 0.05f;
 // The critical slope: maxSlope give or take this many degrees, varying over about this many metres.
 constexpr double kCriticalSlopeSpread = 6.0;
 constexpr double kCriticalSlopeWavelength = 435.0;
@@ -70,6 +75,35 @@ BedBlur bedBlur(double cells) {
       if (boxBlurVariance(radius, passes) > want) break;
     }
   return best;
+}
+
+// Per distance from the border in cells (0: the border), the share of the uplift a cell gets: 0 at the
+// border rising smoothly to 1 at `margin` metres.
+std::vector<float> marginRamp(int width, int height, float cellSize) {
+  const int reach = (std::max(width, height) + 1) / 2;
+  const double margin = double(kUpliftMarginShare) * double(std::min(width, height)) * double(cellSize);
+  std::vector<float> ramp(size_t(reach) + 1);
+  for (int k = 0; k <= reach; ++k) {
+    const double t = std::clamp(double(k) * double(cellSize) / std::max(margin, 1e-9), 0.0, 1.0);
+    ramp[size_t(k)] = float(t * t * (3.0 - 2.0 * t));
+  }
+  return ramp;
+}
+
+// The border is the base level: water leaves there and nothing raises it. Where the land inside wears
+// down below it (slopes sliding and creeping, away from the rivers), a border cell follows its neighbour
+// one cell in: kept at the input's heights, the border stood as a rim round the map (the outer two cells
+// 2% of the relief above the ring ten cells in at 1024²). Lowering an outlet opens no pit.
+void lowerBorder(float* h, int w, int hgt) {
+  if (w < 3 || hgt < 3) return;
+  auto follow = [&](int x, int y, int inX, int inY) {
+    float& edge = h[size_t(y) * size_t(w) + size_t(x)];
+    edge = std::min(edge, h[size_t(inY) * size_t(w) + size_t(inX)]);
+  };
+  for (int x = 1; x < w - 1; ++x) follow(x, 0, x, 1), follow(x, hgt - 1, x, hgt - 2);
+  for (int y = 1; y < hgt - 1; ++y) follow(0, y, 1, y), follow(w - 1, y, w - 2, y);
+  follow(0, 0, 1, 1), follow(w - 1, 0, w - 2, 1), follow(0, hgt - 1, 1, hgt - 2),
+      follow(w - 1, hgt - 1, w - 2, hgt - 2);
 }
 
 }  // namespace
@@ -175,6 +209,23 @@ void RiversModel::start(const Terrain& terrain, const RainMap* rain) {
     const Heightmap coarseShape = halve(fineShape, threads_);
     shapes_[l].assign(coarseShape.data(), coarseShape.data() + coarseShape.cellCount());
     if (rain) rains_[l] = halveRain(l + 2 < count ? *rains_[l + 1] : *rain);
+  }
+  // Each level's shape (0..1) made its share of the uplift: keepShape's blend of uniform and shaped, fading
+  // out towards the border (kUpliftMarginShare).
+  const float uniform = 1.0f - params_.keepShape, shaped = params_.keepShape;
+  for (size_t l = 0; l < count; ++l) {
+    const Level& at = plan_[l];
+    const std::vector<float> ramp = marginRamp(at.width, at.height, at.cellSize);
+    float* share = shapes_[l].data();
+    forEachRowBand(at.height, size_t(at.width), threads_, [&](int y0, int y1) {
+      for (int y = y0; y < y1; ++y) {
+        const int fromRow = std::min(y, at.height - 1 - y);
+        for (int x = 0; x < at.width; ++x) {
+          const size_t i = size_t(y) * size_t(at.width) + size_t(x);
+          share[i] = ramp[size_t(std::min({fromRow, x, at.width - 1 - x}))] * (uniform + shaped * share[i]);
+        }
+      }
+    });
   }
   level_ = -1;
   levelHeights_ = Heightmap();
@@ -343,16 +394,11 @@ void RiversModel::step(float* h, int w, int hgt, const RainMap* rain) {
   const float headCells = params_.channelHead / cellArea;
   const MapVector<float>& shape = shapes_[size_t(level_)];
 
-  // Uplift, off the border (the base level stays).
+  // Uplift, each cell its share (none on the border: the base level stays).
   const float lift = params_.uplift * 1e-3f * params_.timeStep;
   if (lift > 0.0f) {
-    const float uniform = 1.0f - params_.keepShape, shaped = params_.keepShape;
     forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
-      for (int y = std::max(y0, 1); y < std::min(y1, hgt - 1); ++y)
-        for (int x = 1; x < w - 1; ++x) {
-          const size_t i = size_t(y) * size_t(w) + size_t(x);
-          h[i] += lift * (uniform + shaped * shape[i]);
-        }
+      for (size_t i = size_t(y0) * size_t(w); i < size_t(y1) * size_t(w); ++i) h[i] += lift * shape[i];
     });
   }
   lap(stages_.uplift);
@@ -420,6 +466,7 @@ void RiversModel::step(float* h, int w, int hgt, const RainMap* rain) {
   // is split into calls (the editor's batches follow the clock).
   for (int pass = 0; pass < 4; ++pass)
     if (graph_.resolveLakes(h, params_.lakeFill, levelCell_).pits == 0) break;
+  lowerBorder(h, w, hgt);
   lap(stages_.closing);
 }
 
@@ -464,7 +511,6 @@ void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
 
   // The record and the volumes: what the water moved, the net change per cell less the uplift.
   const float lift = float(lifts) * params_.uplift * 1e-3f * params_.timeStep;
-  const float uniform = 1.0f - params_.keepShape, shaped = params_.keepShape;
   const MapVector<float>& shape = shapes_.back();
   RowChanges rows;
   rows.resize(hgt);
@@ -475,11 +521,8 @@ void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
       const float* was = fromInput ? inputs_.back().row(y) : startHeights.row(y);
       float* dep = terrain.deposited.row(y);
       float* ero = terrain.eroded.row(y);
-      const bool edgeRow = y == 0 || y == hgt - 1;
       for (int x = 0; x < w; ++x) {
-        const bool edge = edgeRow || x == 0 || x == w - 1;
-        const float lifted =
-            edge ? 0.0f : lift * (uniform + shaped * shape[size_t(y) * size_t(w) + size_t(x)]);
+        const float lifted = lift * shape[size_t(y) * size_t(w) + size_t(x)];
         change[size_t(x)] = now[x] - was[x] - lifted;
         recordChange(dep[x], ero[x], change[size_t(x)]);
       }

@@ -54,8 +54,8 @@ class RiversModel : public CopyableModel<RiversModel> {
   int levelOfUnit(uint64_t unit, int levelCount) const;
   // Drainage area per cell (in cells, rain-weighted) as the last step routed it; empty before any step.
   const MapVector<float>& drainageCells() const { return graph_.area(); }
-  // Each cell's share of the uplift (0..1) at the map's own size, as the run captured it from its input.
-  // Empty before the first run.
+  // Each cell's share of the uplift (0..1) at the map's own size, as the run captured it from its input
+  // (keepShape's blend of uniform and shaped, fading out towards the border). Empty before the first run.
   const MapVector<float>& upliftShare() const;
   // What the last step found: closed basins drained.
   const rivers::LakeReport& lastLakes() const { return lakes_; }
