@@ -28,8 +28,10 @@ namespace {
 constexpr float kShapeBlurMetres = 120.0f;
 // ... and worked out on cells of about this size (see captureShape).
 constexpr float kShapeCellMetres = 30.0f;
-// A river's power is spread over its bed with about this standard deviation, in metres (see spreadPower).
+// A river's power is spread over its bed with about this standard deviation, in metres, and at most this many
+// cells (see spreadPower).
 constexpr double kBedSpreadMetres = 35.0;
+constexpr double kBedSpreadMaxCells = 1.17;
 // The coarse-to-fine build (see rivers_model.h): levels are halved while their cells stay at most this size
 // and their sides at least kMinCoarseSide cells.
 constexpr float kCoarseCellMetres = 60.0f;
@@ -64,6 +66,16 @@ constexpr double kCriticalSlopeWavelength = 435.0;
 struct BedBlur {
   int radius = 1, passes = 1;
 };
+// The bed's spread in cells at a cell size: kBedSpreadMetres, at most kBedSpreadMaxCells. The spread is
+// there for the grid (a bed about a cell wide either side keeps channels off its eight directions), not for
+// the river: 35 m at 7.5 m cells (4.7 cells) gave every trunk river a level floor 100-200 m wide (flat
+// patches 0.042-0.054 of a 4096² map), planed by the cells beside it cutting as the river; at most 1.17 cells
+// brought them to 0.013-0.015, and the valleys' walls back into hollows (curvature-area rho 0.56 ->
+// 0.61-0.64).
+double bedSpreadCells(double cellSize) {
+  return std::min(kBedSpreadMetres / cellSize, kBedSpreadMaxCells);
+}
+
 BedBlur bedBlur(double cells) {
   const double want = cells * cells;
   BedBlur best;
@@ -113,7 +125,7 @@ RiversModel::RiversModel(const RiversParams& params, float cellSize, int threads
   validateFields(riversParamFields(), params_);
   checkValue(limits::kCellSize, cellSize);
   levelCell_ = cellSize_;
-  const BedBlur bed = bedBlur(kBedSpreadMetres / double(cellSize_));
+  const BedBlur bed = bedBlur(bedSpreadCells(cellSize_));
   bedRadius_ = bed.radius;
   bedPasses_ = bed.passes;
 }
@@ -234,7 +246,7 @@ void RiversModel::start(const Terrain& terrain, const RainMap* rain) {
 void RiversModel::setLevelScale(int level) {
   const Level& l = plan_[size_t(level)];
   levelCell_ = l.cellSize;
-  const BedBlur bed = bedBlur(kBedSpreadMetres / double(levelCell_));
+  const BedBlur bed = bedBlur(bedSpreadCells(levelCell_));
   bedRadius_ = bed.radius;
   bedPasses_ = bed.passes;
   // The critical slope varies over the land (rock that stands steeper here, slides sooner there), as
@@ -345,13 +357,13 @@ MapVector<float> RiversModel::captureShape(const Heightmap& h) const {
 
 // A river whose power sits in one cell cuts a slot one cell wide, and a slot running across the grid is a
 // staircase that reads as grid-aligned hatching; step after step, rivers then lock onto the grid's eight
-// directions. The power is spread over a bed of kBedSpreadMetres (a few box passes, nearly Gaussian), so a
-// river cuts a bed a few cells wide and its banks with it, the same width in metres at any resolution.
+// directions. The power is spread over a bed of kBedSpreadMetres, at most kBedSpreadMaxCells (a few box
+// passes, nearly Gaussian), so a river cuts a bed a few cells wide and its banks with it.
 // At 30 m cells, a 1-2-1 spread (0.7 cells) left channels' cross-sections lined up with the grid (axis bias
 // 1.31 in valleys after 20 steps, growing with every step); 1.15 cells brought it to 1.15.
 // Cutting still never opens a pit: each cell's new height stays between its old one and its receivers'.
 int RiversModel::bedReachCells(float cellSize) {
-  const BedBlur blur = bedBlur(kBedSpreadMetres / double(cellSize));
+  const BedBlur blur = bedBlur(bedSpreadCells(cellSize));
   return blur.radius * blur.passes;
 }
 
@@ -412,9 +424,13 @@ void RiversModel::step(float* h, int w, int hgt, const RainMap* rain) {
   // step at 4096² for the lakes pass to walk; fading by the drainage area where it is larger drew grid
   // marks of 1.16 at 4096².
   if (params_.diffusion > 0.0f) {
-    // In the coarsest level's cells, so each finer level's slopes round off as the coarse level's did.
-    const float rate = params_.diffusion * params_.timeStep / coarseArea;
-    const float head = std::max(headCells, 1.0f);
+    // In the level's own cells: creep is D in m² a year at every level. (In the coarsest level's cells, the
+    // finest level of a 4096² build crept 64 times slower than the coarse one, and its slopes stood steep:
+    // median 36 degrees at 7.5 m against 29 at 30 m.) It fades out past the channel head in the coarsest
+    // level's cells (5.6 by default), where each finer level's gullies begin: faded only past the level's
+    // own head (356 cells at 7.5 m), creep filled the small gullies (hillslope length 0.81).
+    const float rate = params_.diffusion * params_.timeStep / cellArea;
+    const float head = std::max(params_.channelHead / coarseArea, 1.0f);
     cut_.resize(n);
     const bool fade = power_.size() == n;
     const float width = float(std::sqrt(2.0 * std::numbers::pi * boxBlurVariance(bedRadius_, bedPasses_)));
