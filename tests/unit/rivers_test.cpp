@@ -569,6 +569,31 @@ TEST(RiversModel, RefusesABadCellSizeAndBadParameters) {
   EXPECT_THROW(RiversModel(p, 30.0f), Error);
 }
 
+// A map of subnormal heights is a flat map, not an error; heights past any land's are refused by name
+// before a step (they overflowed the steps' sums: "the model produced a non-finite height").
+TEST(RiversModel, TakesSubnormalHeightsAndRefusesAbsurdOnes) {
+  Heightmap tiny(64, 64), huge(64, 64);
+  for (size_t i = 0; i < tiny.cellCount(); ++i) {
+    tiny.data()[i] = float(i % 97) * 2e-44f;
+    huge.data()[i] = (i % 2 ? 3.4e38f : -3.4e38f) * float(i % 7) / 6.0f;
+  }
+  Terrain t(tiny);
+  RiversModel model(RiversParams{}, 30.0f, 1);
+  ErosionStats stats;
+  model.run(t, nullptr, 0, 3, stats);
+  EXPECT_EQ(t.height.firstNonFinite(), -1);
+  Terrain bad(huge);
+  const Heightmap before = bad.height;
+  RiversModel other(RiversParams{}, 30.0f, 1);
+  try {
+    other.run(bad, nullptr, 0, 3, stats);
+    ADD_FAILURE() << "absurd heights were taken";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("heights"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(bad.height, before);
+}
+
 // The coarse-to-fine build: halved while cells stay within 60 m and sides at least 64 cells; the coarsest
 // level runs the age, each finer one its detail steps.
 TEST(RiversModel, ABuildHalvesTheMapDownToCoarseCells) {

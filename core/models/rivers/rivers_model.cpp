@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 
 #include "core/base/error.h"
@@ -52,6 +53,8 @@ constexpr float kFineConverge = 0.01f;
 // carries, B / (B + this many cells): spread in full, a gully a few cells apart from the next could not
 // cut at all, and slopes stayed long and undissected (hillslope length 0.80 against 0.67 at 1024²).
 constexpr float kBedSpreadCells = 100.0f;
+// Heights the model takes, in metres either side of 0 (ten times Everest; past about 1e36 its sums overflow).
+constexpr float kMaxHeightMetres = 100000.0f;
 // The uplift fades out towards the border (the base level, where water leaves) over this share of the map's
 // smaller extent, smoothly: uplifted up to the border cell beside a fixed one, the land rose in a ramp a few
 // cells wide round the map, a frame an artist had to crop (the outer two cells 4.8% of the relief below the
@@ -207,6 +210,18 @@ static std::shared_ptr<const RainMap> halveRain(const RainMap& fine) {
 
 void RiversModel::start(const Terrain& terrain, const RainMap* rain) {
   const int w = terrain.width(), hgt = terrain.heightCells();
+  // Heights in metres within the limit of any land: past it the steps' sums overflow floats, and the run
+  // would end in a non-finite height the model seemed to make itself.
+  float lo, hi;
+  terrain.height.minMax(lo, hi);
+  if (!(std::max(std::abs(lo), std::abs(hi)) <= kMaxHeightMetres)) {
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "rivers: the input's heights run from %.4g to %.4g m; the model takes heights within "
+                  "+-%.0f m (is the map in metres? give it its height range)",
+                  double(lo), double(hi), double(kMaxHeightMetres));
+    throw Error(text);
+  }
   plan_ = levels(w, hgt);
   const size_t count = plan_.size();
   inputs_.assign(count, Heightmap());
@@ -306,7 +321,8 @@ MapVector<float> RiversModel::captureShape(const Heightmap& h) const {
   MapVector<float> shape;
   float lo, hi;
   h.minMax(lo, hi);
-  const float scale = hi > lo ? 1.0f / (hi - lo) : 0.0f;
+  // In double: the span of a map of subnormal heights (2e-42 m) has no float reciprocal.
+  const double scale = hi > lo ? 1.0 / (double(hi) - double(lo)) : 0.0;
   const int w = h.width(), hgt = h.height();
   // Worked out on cells of about kShapeCellMetres (f x f of the map's), then spread back over the map: the
   // shape keeps landforms of kShapeBlurMetres and more only, and at 7.5 m cells the whole-map fill below
@@ -321,7 +337,7 @@ MapVector<float> RiversModel::captureShape(const Heightmap& h) const {
         int count = 0;
         for (int y = cy * f; y < std::min((cy + 1) * f, hgt); ++y)
           for (int x = cx * f; x < std::min((cx + 1) * f, w); ++x, ++count) sum += h.at(x, y);
-        coarse[size_t(cy) * size_t(cw) + size_t(cx)] = (float(sum / count) - lo) * scale;
+        coarse[size_t(cy) * size_t(cw) + size_t(cx)] = float((sum / count - double(lo)) * scale);
       }
   });
   // The input's closed basins filled first: uplift shaped like a basin would lift its rim more than its
