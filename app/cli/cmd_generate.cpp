@@ -17,6 +17,16 @@ static std::string byDefault(double v) {
   return buf;
 }
 
+// The default relief of a 1024 map of 30 m cells, as the help shows it: "1015 m over 30.7 km".
+static std::string reliefOver1024() {
+  GeneratorSettings s;
+  s.width = s.height = 1024;
+  s.cellSize = 30.0f;
+  char text[64];
+  std::snprintf(text, sizeof text, "%.0f m over %.1f km", double(effectiveRelief(s)), 1024 * 30.0 / 1000.0);
+  return text;
+}
+
 static ArgParser generateParser() {
   const GeneratorSettings d;
   ArgParser p("generate");
@@ -30,8 +40,8 @@ static ArgParser generateParser() {
       .add({"--relief", FlagKind::Value, "H",
             "max - min height in metres (default: a mountain range's for the map's extent E: " +
                 std::to_string(int(kMaxRelief)) + " x E / (E + " +
-                std::to_string(int(kHalfReliefExtent / 1000)) + " km), 1,015 m over 30.7 km, never over " +
-                std::to_string(int(kMaxRelief)) + " m)"})
+                std::to_string(int(kHalfReliefExtent / 1000)) + " km), " + reliefOver1024() +
+                ", never over " + std::to_string(int(kMaxRelief)) + " m)"})
       .add({"--exponent", FlagKind::Value, "X",
             "height curve: heights (as a share of the relief) to this power; above 1 widens lowlands and "
             "sharpens peaks like real land, 1 keeps the plain noise" +

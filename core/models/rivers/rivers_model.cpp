@@ -230,7 +230,7 @@ void RiversModel::start(const Terrain& terrain, const RainMap* rain) {
   shapes_.assign(count, MapVector<float>());
   rains_.assign(count, nullptr);
   inputs_[count - 1] = terrain.height;
-  shapes_[count - 1] = captureShape(terrain.height);
+  shapes_[count - 1] = captureShape(terrain.height, lo, hi);
   for (size_t l = count - 1; l-- > 0;) {
     inputs_[l] = halve(inputs_[l + 1], threads_);
     Heightmap fineShape(plan_[l + 1].width, plan_[l + 1].height);
@@ -319,10 +319,8 @@ void RiversModel::enterLevel(int level, Terrain& terrain) {
   setLevelScale(level_);
 }
 
-MapVector<float> RiversModel::captureShape(const Heightmap& h) const {
+MapVector<float> RiversModel::captureShape(const Heightmap& h, float lo, float hi) const {
   MapVector<float> shape;
-  float lo, hi;
-  h.minMax(lo, hi);
   // In double: the span of a map of subnormal heights (2e-42 m) has no float reciprocal.
   const double scale = hi > lo ? 1.0 / (double(hi) - double(lo)) : 0.0;
   const int w = h.width(), hgt = h.height();

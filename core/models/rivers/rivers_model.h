@@ -65,13 +65,13 @@ class RiversModel : public CopyableModel<RiversModel> {
     double uplift = 0, creep = 0, lakes = 0, route = 0, area = 0, spread = 0, incise = 0, closing = 0;
   };
   const StageSeconds& stageSeconds() const { return stages_; }
-  // How many cells either side of a river its power reaches (its bed's spread, kept the same in metres).
+  // How many cells either side of a river its power reaches (its bed's spread: 35 m, at most 1.17 cells).
   static int bedReachCells(float cellSize);
 
  private:
   // One step on the running level's heights `h` (its width x height).
   void step(float* h, int width, int height, const RainMap* rain);
-  MapVector<float> captureShape(const Heightmap& h) const;
+  MapVector<float> captureShape(const Heightmap& h, float lo, float hi) const;  // lo, hi: h.minMax
   void spreadPower(const MapVector<float>& cells, int width, int height);
   // A run from the terrain as it is: the plan, the input at every level, the uplift's shape.
   void start(const Terrain& terrain, const RainMap* rain);
