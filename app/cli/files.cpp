@@ -56,7 +56,7 @@ void checkPreviewOutput(const std::string& path) {
 }
 
 std::vector<std::string> pathsWritten(const std::string& path, FileFormat format) {
-  if (formatEntry(format).sixteenBit()) return {path, path + ".json"};
+  if (formatEntry(format).writesSidecar()) return {path, path + ".json"};
   return {path};
 }
 

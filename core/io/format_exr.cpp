@@ -2,6 +2,7 @@
 // uint, converted to float) over the data window; writes one 32-bit float channel Y, ZIP-compressed (or R,
 // G and B for a normal map).
 #include <ImfChannelList.h>
+#include <ImfFloatAttribute.h>
 #include <ImfFrameBuffer.h>
 #include <ImfHeader.h>
 #include <ImfInputFile.h>
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <initializer_list>
@@ -19,12 +21,16 @@
 
 #include "core/base/error.h"
 #include "core/base/memory_budget.h"
+#include "core/base/value_limits.h"
 #include "core/base/work_progress.h"
 #include "formats.h"
 
 namespace runnel::formats {
 
 namespace {
+
+// The float attribute that holds the map's metres per cell.
+constexpr const char* kCellSizeAttribute = "cellSizeMetres";
 
 // Rows read or written in one call: a multiple of ZIP's 16-line blocks, small enough for steady progress.
 constexpr int kRowsAtOnce = 256;
@@ -187,15 +193,38 @@ void checkExrAttributes(const std::string& path) {
   }
 }
 
-}  // namespace
-
-Heightmap readExr(const std::string& path) {
+// Opens a file only once its header has been checked for what it would make the C++ reader allocate.
+void checkExrBeforeOpening(const std::string& path) {
   if (FILE* probe = std::fopen(path.c_str(), "rb"))
     std::fclose(probe);
   else
     throw Error(path + ": cannot open: " + std::strerror(errno));
   checkExrAttributes(path);
   checkExrSize(path);
+}
+
+}  // namespace
+
+std::optional<float> readExrCellSize(const std::string& path) {
+  checkExrBeforeOpening(path);
+  float metres;
+  try {
+    Imf::InputFile file(path.c_str());
+    const auto* cell = file.header().findTypedAttribute<Imf::FloatAttribute>(kCellSizeAttribute);
+    if (!cell) return std::nullopt;
+    metres = cell->value();
+  } catch (const std::exception& e) {
+    throw Error(path + ": corrupt or truncated EXR (OpenEXR: " + e.what() + ")");
+  }
+  try {
+    return float(checkValue(limits::kCellSize, metres));
+  } catch (const Error& e) {
+    throw Error(path + ": its " + kCellSizeAttribute + " attribute: " + e.what());
+  }
+}
+
+Heightmap readExr(const std::string& path) {
+  checkExrBeforeOpening(path);
   try {
     Imf::InputFile file(path.c_str());
     const Imf::Header& header = file.header();
@@ -235,9 +264,10 @@ namespace {
 
 // `channels` float channels of width x height pixels, interleaved in `pixels` (row 0, the north, first).
 void writeFloatChannels(AtomicFile& out, int width, int height, const float* pixels,
-                        std::initializer_list<const char*> channels) {
+                        std::initializer_list<const char*> channels, float cellSize = 0.0f) {
   try {
     Imf::Header header(width, height);
+    if (cellSize > 0.0f) header.insert(kCellSizeAttribute, Imf::FloatAttribute(cellSize));
     for (const char* name : channels) header.channels().insert(name, Imf::Channel(Imf::FLOAT));
     header.compression() = Imf::ZIP_COMPRESSION;
     header.lineOrder() = Imf::INCREASING_Y;  // row 0 (north) first
@@ -266,8 +296,8 @@ void writeFloatChannels(AtomicFile& out, int width, int height, const float* pix
 
 }  // namespace
 
-void writeExr(AtomicFile& out, const Heightmap& map) {
-  writeFloatChannels(out, map.width(), map.height(), map.data(), {"Y"});
+void writeExr(AtomicFile& out, const Heightmap& map, float cellSize) {
+  writeFloatChannels(out, map.width(), map.height(), map.data(), {"Y"}, cellSize);
 }
 
 void writeExrRgb(AtomicFile& out, int width, int height, const float* rgb) {

@@ -3,6 +3,7 @@
 // known extensions all come from this table, and the round-trip tests run over it: a new format is one
 // entry here plus its format_*.cpp.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,6 @@ struct FormatEntry {
   int bits;                             // bits a sample written (0: a mesh)
   bool isFloat;                         // heights written exactly
   bool headerless;                      // the size comes from the caller (--size) or a square length
-  bool recordsCellSize;                 // a written file records the cell size (pixel scale or sidecar)
   // Reads samples (integer formats: Decoded::sampleMax > 0) or heights; null for formats only written.
   formats::Decoded (*read)(const std::string& path, const ReadOptions& options);
   // 16-bit formats: writes the quantised samples (heightmap_io adds the JSON sidecar with their range).
@@ -31,9 +31,14 @@ struct FormatEntry {
                   const WriteOptions& options);
   // The others: writes the heights as they are.
   void (*writeHeights)(AtomicFile& out, const Heightmap& map, const WriteOptions& options);
+  // Formats that hold the cell size themselves (GeoTIFF's pixel scale, an EXR attribute): reads it (nullopt:
+  // the file records none). Null: the cell size goes in the JSON sidecar.
+  std::optional<float> (*readCellSize)(const std::string& path) = nullptr;
 
   bool readable() const { return read != nullptr; }
-  bool sixteenBit() const { return write16 != nullptr; }  // written quantised, with a sidecar
+  bool sixteenBit() const { return write16 != nullptr; }  // written quantised (the sidecar has the range)
+  // Written with a JSON sidecar (height_sidecar.h): the formats that cannot hold the cell size themselves.
+  bool writesSidecar() const { return readable() && readCellSize == nullptr; }
   std::string extension() const { return "." + extensions.front(); }
 };
 

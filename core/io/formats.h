@@ -45,7 +45,11 @@ std::optional<float> readTiffCellSize(const std::string& path);
 void writeTiff(AtomicFile& out, const Heightmap& map, float cellSize);
 
 Heightmap readExr(const std::string& path);
-void writeExr(AtomicFile& out, const Heightmap& map);
+// The metres per cell the EXR's cellSizeMetres attribute records (nullopt: none); throws Error naming the
+// file when it is not a positive size.
+std::optional<float> readExrCellSize(const std::string& path);
+// cellSize > 0 is written as the float attribute cellSizeMetres (exrheader shows it).
+void writeExr(AtomicFile& out, const Heightmap& map, float cellSize);
 // Three float channels R, G, B from `rgb` (width x height pixels of three floats, row 0 first).
 void writeExrRgb(AtomicFile& out, int width, int height, const float* rgb);
 

@@ -108,17 +108,18 @@ std::string sidecarPath(const std::string& imagePath) {
   return imagePath + ".json";
 }
 
-std::string heightSidecarJson(const std::string& imagePath, int width, int height, HeightRange range,
-                              float cellSize) {
+std::string heightSidecarJson(const std::string& imagePath, int width, int height,
+                              std::optional<HeightRange> range, float cellSize) {
   std::ostringstream j;
   j << "{\n"
     << "  \"runnel_height_sidecar\": 1,\n"
     << "  \"image\": " << jsonString(baseName(imagePath)) << ",\n"
     << "  \"width\": " << width << ",\n"
     << "  \"height\": " << height << ",\n"
-    << "  \"sample_bits\": 16,\n"
-    << "  \"world_height_at_0\": " << jsonNumber(range.lo) << ",\n"
-    << "  \"world_height_at_65535\": " << jsonNumber(range.hi);
+    << "  \"sample_bits\": " << (range ? 16 : 32);
+  if (range)
+    j << ",\n  \"world_height_at_0\": " << jsonNumber(range->lo) << ",\n"
+      << "  \"world_height_at_65535\": " << jsonNumber(range->hi);
   if (cellSize > 0.0f) j << ",\n  \"cell_size_m\": " << jsonNumber(cellSize);
   j << "\n}\n";
   return j.str();
@@ -126,49 +127,86 @@ std::string heightSidecarJson(const std::string& imagePath, int width, int heigh
 
 namespace {
 
-// The sidecar's keys and values, or nullopt when there is none.
-std::optional<std::map<std::string, std::string>> sidecarValues(const std::string& name) {
-  requireRegularFile(name);
-  std::ifstream in(name, std::ios::binary);
+// What a sidecar says, each value checked on its own (not yet against the image).
+struct Sidecar {
+  std::string name;  // the sidecar's path, for messages
+  int width = 0, height = 0, sampleBits = 0;
+  std::optional<HeightRange> range;  // 16-bit samples only
+  std::optional<float> cellSize;
+};
+
+// The sidecar beside imagePath, or nullopt when there is none. Its size is checked before it is read whole.
+std::optional<Sidecar> readSidecar(const std::string& imagePath) {
+  Sidecar s;
+  s.name = sidecarPath(imagePath);
+  requireRegularFile(s.name);
+  std::ifstream in(s.name, std::ios::binary);
   if (!in) return std::nullopt;
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (text.size() > 65536) throw Error(name + ": malformed height sidecar (over 64 KiB)");
-  return FlatJson(text, name).parse();
-}
-
-}  // namespace
-
-std::optional<float> readSidecarCellSize(const std::string& imagePath, int width, int height) {
-  if (!readHeightSidecar(imagePath, width, height)) return std::nullopt;  // checks it describes this image
-  const std::string name = sidecarPath(imagePath);
-  auto values = *sidecarValues(name);
-  auto it = values.find("cell_size_m");
-  if (it == values.end()) return std::nullopt;
-  return float(valueFromText(limits::kCellSize, it->second, name + ": \"cell_size_m\""));
-}
-
-std::optional<HeightRange> readHeightSidecar(const std::string& imagePath, int width, int height) {
-  const std::string name = sidecarPath(imagePath);
-  auto parsed = sidecarValues(name);
-  if (!parsed) return std::nullopt;
-  auto& values = *parsed;
+  constexpr std::streamsize kLimit = 65536;
+  std::string text(size_t(kLimit) + 1, '\0');
+  in.read(text.data(), kLimit + 1);
+  text.resize(size_t(in.gcount()));
+  if (std::streamsize(text.size()) > kLimit) throw Error(s.name + ": malformed height sidecar (over 64 KiB)");
+  std::map<std::string, std::string> values = FlatJson(text, s.name).parse();
 
   auto number = [&](const char* key) {
     auto it = values.find(key);
     float v;
     if (it == values.end() || !parseFloat(it->second, v))
-      throw Error(name + ": height sidecar lacks a finite \"" + key + "\"");
+      throw Error(s.name + ": height sidecar lacks a finite \"" + key + "\"");
     return v;
   };
-  if (number("sample_bits") != 16) throw Error(name + ": height sidecar is not for 16-bit samples");
-  float w = number("width"), h = number("height");
-  if (w != float(width) || h != float(height))
-    throw Error(name + ": height sidecar is for a " + jsonNumber(w) + "x" + jsonNumber(h) + " image, not " +
-                std::to_string(width) + "x" + std::to_string(height) +
-                "; give the range (--range LO:HI) or remove the stale sidecar");
-  HeightRange r{number("world_height_at_0"), number("world_height_at_65535")};
-  if (!(r.lo < r.hi)) throw Error(name + ": height sidecar has world_height_at_0 >= world_height_at_65535");
-  return r;
+  const float bits = number("sample_bits"), w = number("width"), h = number("height");
+  if (bits != 16 && bits != 32)
+    throw Error(s.name + ": height sidecar is for neither 16- nor 32-bit samples");
+  if (!(w >= 1 && w <= float(kMaxSide) && h >= 1 && h <= float(kMaxSide) && w == std::floor(w) &&
+        h == std::floor(h)))
+    throw Error(s.name + ": height sidecar's width and height (" + jsonNumber(w) + "x" + jsonNumber(h) +
+                ") are not a map's size");
+  s.sampleBits = int(bits);
+  s.width = int(w);
+  s.height = int(h);
+  if (s.sampleBits == 16) {
+    s.range = HeightRange{number("world_height_at_0"), number("world_height_at_65535")};
+    if (!(s.range->lo < s.range->hi))
+      throw Error(s.name + ": height sidecar has world_height_at_0 >= world_height_at_65535");
+  }
+  if (auto it = values.find("cell_size_m"); it != values.end())
+    s.cellSize = float(valueFromText(limits::kCellSize, it->second, s.name + ": \"cell_size_m\""));
+  return s;
+}
+
+// The sidecar beside imagePath when it describes a width x height image; throws Error when it describes
+// another (a stale sidecar would silently give wrong heights or cell sizes).
+std::optional<Sidecar> sidecarFor(const std::string& imagePath, int width, int height) {
+  std::optional<Sidecar> s = readSidecar(imagePath);
+  if (s && (s->width != width || s->height != height))
+    throw Error(s->name + ": height sidecar is for a " + std::to_string(s->width) + "x" +
+                std::to_string(s->height) + " image, not " + std::to_string(width) + "x" +
+                std::to_string(height) + "; " +
+                (s->range ? "give the range (--range LO:HI) or remove the stale sidecar"
+                          : "remove the stale sidecar"));
+  return s;
+}
+
+}  // namespace
+
+std::optional<float> readSidecarCellSize(const std::string& imagePath, int width, int height) {
+  std::optional<Sidecar> s = sidecarFor(imagePath, width, height);
+  return s ? s->cellSize : std::nullopt;
+}
+
+std::optional<std::pair<int, int>> readSidecarSize(const std::string& imagePath) {
+  std::optional<Sidecar> s = readSidecar(imagePath);
+  if (!s) return std::nullopt;
+  return std::pair{s->width, s->height};
+}
+
+std::optional<HeightRange> readHeightSidecar(const std::string& imagePath, int width, int height) {
+  std::optional<Sidecar> s = sidecarFor(imagePath, width, height);
+  if (!s) return std::nullopt;
+  if (!s->range) throw Error(s->name + ": height sidecar is not for 16-bit samples");
+  return s->range;
 }
 
 }  // namespace runnel

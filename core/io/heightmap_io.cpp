@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <tuple>
 
 #include "atomic_file.h"
 #include "core/base/error.h"
@@ -44,19 +45,25 @@ formats::Samples16 quantise(const Heightmap& map, HeightRange range) {
   return samples;
 }
 
-void write16Bit(const std::string& path, const FormatEntry& format, const Heightmap& map,
-                const WriteOptions& options) {
-  HeightRange range;
-  if (options.range) {
-    range = *options.range;
-  } else {
-    map.minMax(range.lo, range.hi);
-    if (!(range.lo < range.hi)) range.hi = range.lo + 1.0f;  // a flat map: any non-empty range will do
-  }
-  formats::Samples16 samples = quantise(map, range);
-  // Both files are complete on disk before either replaces what was there.
+// The file and its sidecar (the map's size and cell size, and a 16-bit file's range): both complete on disk
+// before either replaces what was there.
+void writeWithSidecar(const std::string& path, const FormatEntry& format, const Heightmap& map,
+                      const WriteOptions& options) {
+  std::optional<HeightRange> range;
   AtomicFile image(path), sidecar(sidecarPath(path));
-  format.write16(image, map.width(), map.height(), samples.data(), options);
+  if (format.sixteenBit()) {
+    if (options.range) {
+      range = *options.range;
+    } else {
+      range.emplace();
+      map.minMax(range->lo, range->hi);
+      if (!(range->lo < range->hi)) range->hi = range->lo + 1.0f;  // a flat map: any non-empty range will do
+    }
+    formats::Samples16 samples = quantise(map, *range);
+    format.write16(image, map.width(), map.height(), samples.data(), options);
+  } else {
+    format.writeHeights(image, map, options);
+  }
   std::string json = heightSidecarJson(path, map.width(), map.height(), range, options.cellSize);
   sidecar.write(json.data(), json.size());
   image.finish();
@@ -84,10 +91,13 @@ void checkFinite(const Heightmap& map, const std::string& what) {
 }  // namespace formats
 
 // The file's heights, NaN and infinities included.
-static Heightmap readAnyFormat(const std::string& path, const ReadOptions& options) {
+static Heightmap readAnyFormat(const std::string& path, ReadOptions options) {
   const FormatEntry& format = formatEntry(formatFromPath(path));
   if (!format.readable())
     throw Error(path + ": " + format.name + " is written, not read; read " + knownExtensions(true));
+  // A headerless file's size, when the caller gives none: its sidecar's (Runnel writes one), else a square.
+  if (format.headerless && options.width == 0)
+    if (const auto size = readSidecarSize(path)) std::tie(options.width, options.height) = *size;
   return toWorldHeights(format.read(path, options), path, options);
 }
 
@@ -106,7 +116,8 @@ Heightmap readHeightmap(const std::string& path, const ReadOptions& options) {
 
 std::optional<float> readRecordedCellSize(const std::string& path, int width, int height) {
   requireRegularFile(path);
-  if (formatFromPath(path) == FileFormat::Tiff) return formats::readTiffCellSize(path);
+  const FormatEntry& format = formatEntry(formatFromPath(path));
+  if (format.readCellSize) return format.readCellSize(path);
   return readSidecarCellSize(path, width, height);
 }
 
@@ -121,7 +132,7 @@ void writeHeightmap(const std::string& path, const Heightmap& map, const WriteOp
   if (options.objStep < 1) throw Error(what + ": the OBJ step must be 1 or more");
 
   const FormatEntry& entry = formatEntry(format);
-  if (entry.sixteenBit()) return write16Bit(path, entry, map, options);
+  if (entry.writesSidecar()) return writeWithSidecar(path, entry, map, options);
   AtomicFile file(path);
   entry.writeHeights(file, map, options);
   file.commit();

@@ -5,15 +5,16 @@
 //        .r16, .raw (16-bit, either byte order), .r32, .pfm (Pf grey or PF colour), .tif/.tiff (one channel
 //        of float32/64, uint8/16, int16, strips or tiles), .exr (channel Y, else R, else the first)
 // write: .png (16-bit grey), .r16, .raw, .r32, .pfm, .tif/.tiff (32-bit float, the cell size as the GeoTIFF
-//        pixel scale), .exr (32-bit float Y), .obj
+//        pixel scale), .exr (32-bit float Y, the cell size as the attribute cellSizeMetres), .obj
 // Row 0 is north and comes first in every format (PFM stores it last; the reader and writer turn it).
-// 16-bit outputs (.png, .r16, .raw) get a JSON sidecar FILE.json with the world heights of samples 0 and
-// 65535 (format in height_sidecar.h). Integer inputs map to world heights linearly, sample 0 to LO and the
-// type's largest sample (255, 65535, int16: 32767) to HI, with LO:HI from ReadOptions::range, else (16-bit
-// only) the sidecar, else 0..N/4 (N = the larger side, the generators' default relief). Every write goes to a
-// temporary file in the same folder that is renamed over the target when complete. Every failure throws Error
-// naming the file; nothing is written. NaN or infinite heights are refused in both directions, naming the
-// first bad cell.
+// The outputs that cannot hold the cell size (.png, .r16, .raw, .r32, .pfm) get a JSON sidecar FILE.json
+// with the map's size and cell size and, 16-bit ones, the world heights of samples 0 and 65535 (format in
+// height_sidecar.h); a headerless input without --size takes its size from it. Integer inputs map to world
+// heights linearly, sample 0 to LO and the type's largest sample (255, 65535, int16: 32767) to HI, with LO:HI
+// from ReadOptions::range, else (16-bit only) the sidecar, else 0..N/4 (N = the larger side, the generators'
+// default relief). Every write goes to a temporary file in the same folder that is renamed over the target
+// when complete. Every failure throws Error naming the file; nothing is written. NaN or infinite heights are
+// refused in both directions, naming the first bad cell.
 #pragma once
 #include <optional>
 #include <string>
@@ -41,8 +42,9 @@ struct ReadOptions {
       false;  // a map of 256 levels or fewer (8-bit): terraces made ramps (terrace_smoothing.h)
 };
 Heightmap readHeightmap(const std::string& path, const ReadOptions& options = {});
-// The metres per cell a file records: a GeoTIFF's pixel scale (not when it is in degrees), a 16-bit file's
-// sidecar. nullopt when it records none; throws Error naming the file when what it records is unusable.
+// The metres per cell a file records: a GeoTIFF's pixel scale (not when it is in degrees), an EXR's
+// cellSizeMetres attribute, the others' sidecar. nullopt when it records none; throws Error naming the file
+// when what it records is unusable.
 std::optional<float> readRecordedCellSize(const std::string& path, int width, int height);
 
 struct WriteOptions {
@@ -51,8 +53,9 @@ struct WriteOptions {
   std::optional<HeightRange> range;
   int objStep = 1;  // OBJ: every objStep-th sample in x and z, plus the last row and column (decimation)
   uint64_t objTriangles = 0;  // OBJ: at most this many triangles (the step chosen to fit; 0: objStep's)
-  float cellSize = 0.0f;      // metres per cell, in 16-bit outputs' sidecars and TIFF's pixel scale; 0: none
-  bool bigEndian = false;     // 16-bit raw files: byte order
+  float cellSize =
+      0.0f;  // metres per cell: TIFF's pixel scale, EXR's attribute, the others' sidecar; 0: none
+  bool bigEndian = false;  // 16-bit raw files: byte order
 };
 void writeHeightmap(const std::string& path, const Heightmap& map, const WriteOptions& options = {});
 

@@ -37,7 +37,8 @@ expect_exit 2 "maya" "$CLI" export land.tif --for maya -o out.raw
 expect_exit 1 "takes sides 33, 65" "$CLI" export land.tif --for unity -o out.raw --resolution 300
 ok "$CLI" generate --size 300x200 --seed 3 --cell-size 30 -o wide.tif --quiet
 expect_exit 1 "square" "$CLI" export wide.tif --for unity -o out.raw
-ok "$CLI" generate --size 64 --seed 3 -o bare.exr --quiet
-expect_exit 1 "--cell-size" "$CLI" export bare.exr --for unreal -o out.png
+ok "$CLI" generate --size 64 --seed 3 -o bare.r32 --quiet
+rm bare.r32.json  # a raw file from elsewhere: no cell size recorded
+expect_exit 1 "--cell-size" "$CLI" export bare.r32 --for unreal -o out.png
 [ ! -e out.raw ] && [ ! -e out.png ] && [ ! -e out.import.txt ] || fail "a refused export wrote: $(ls)"
 echo "export: ok"

@@ -1,4 +1,5 @@
-# A raw input takes --size WxH, or is square by its length; a length that fits neither is refused.
+# A raw input takes --size WxH, else the size its sidecar records (Runnel writes one), else is square by its
+# length; a length that fits none is refused.
 source "$(dirname "$0")/common.bash"
 
 ok "$CLI" generate --size 80x48 --seed 2 -o rect.r32
@@ -15,7 +16,11 @@ ok "$CLI" erode square.r16 -o square_out.png --droplets 1000
 # 3000 m x 1.92 / 61.92, the default relief).
 close "$(info_field square.r16 max)" 93.02 0.01 || fail "square.r16 max $(info_field square.r16 max), wanted 93.02"
 
-# 80x48 is not square, and --size must match the length.
+# Runnel's own raw file reads back at its size from its sidecar.
+ok "$CLI" erode rect.r32 -o rect_side.r32 --droplets 10
+[ "$(info_field rect_side.r32 size)" == "80x48" ] || fail "rect.r32 not read as 80x48 from its sidecar"
+# Without the sidecar 80x48 is not square, and --size must match the length.
+rm rect.r32.json
 expect_exit 1 "rect.r32" "$CLI" erode rect.r32 -o x.r32 --droplets 10
 expect_exit 1 "rect.r32" "$CLI" erode rect.r32 --size 64x48 -o x.r32 --droplets 10
 # .raw (Unity, World Machine): 16-bit, little-endian unless --byte-order big; the same samples either way.

@@ -166,7 +166,7 @@ TEST(BadInput, NonFiniteSamplesInTiffAndExr) {
       if (std::string(ext) == "tif")
         formats::writeTiff(out, map, 0.0f);
       else
-        formats::writeExr(out, map);
+        formats::writeExr(out, map, 0.0f);
       out.commit();
     }
     std::string m = errorOf([&] { readHeightmap(path); });

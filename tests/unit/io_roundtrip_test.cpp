@@ -4,9 +4,11 @@
 
 #include <array>
 #include <cstring>
+#include <fstream>
 #include <sstream>
 
 #include "core/base/error.h"
+#include "core/io/format_table.h"
 #include "core/io/height_sidecar.h"
 #include "core/io/heightmap_io.h"
 #include "io_test_util.h"
@@ -32,18 +34,22 @@ TEST_P(FloatRoundTrip, IsExact) {
   ASSERT_EQ(back.width(), map.width());
   ASSERT_EQ(back.height(), map.height());
   EXPECT_TRUE(back == map) << "largest difference " << maxAbsDiff(back, map);
-  EXPECT_EQ(dir.names(), std::set<std::string>{std::string("map.") + GetParam()});  // no temp, no sidecar
+  // No temporary file; a sidecar where the format cannot hold the cell size.
+  std::set<std::string> expected{std::string("map.") + GetParam()};
+  if (formatEntry(formatFromPath(path)).writesSidecar())
+    expected.insert(std::string("map.") + GetParam() + ".json");
+  EXPECT_EQ(dir.names(), expected);
 }
 
 INSTANTIATE_TEST_SUITE_P(Formats, FloatRoundTrip, ::testing::Values("r32", "pfm", "tif", "tiff", "exr"));
 
-// The cell size travels with the heights: as a GeoTIFF's pixel scale, as a 16-bit file's sidecar.
-TEST(CellSize, ATiffAndASixteenBitFileRecordItAndOtherFilesDoNot) {
+// The cell size travels with the heights: as a GeoTIFF's pixel scale, an EXR attribute, a sidecar.
+TEST(CellSize, EveryFormatRecordsItAndAMapWrittenWithoutOneReadsBackWithout) {
   ScratchDir dir;
   const Heightmap map = testMap();
   WriteOptions metres;
   metres.cellSize = 7.5f;
-  for (const char* ext : {"tif", "png", "r16"}) {
+  for (const char* ext : {"tif", "exr", "png", "r16", "raw", "r32", "pfm"}) {
     const std::string path = dir.file(std::string("cells.") + ext);
     writeHeightmap(path, map, metres);
     const std::optional<float> recorded = readRecordedCellSize(path, map.width(), map.height());
@@ -52,12 +58,41 @@ TEST(CellSize, ATiffAndASixteenBitFileRecordItAndOtherFilesDoNot) {
     const std::string plain = dir.file(std::string("plain.") + ext);
     writeHeightmap(plain, map);
     EXPECT_FALSE(readRecordedCellSize(plain, map.width(), map.height()).has_value()) << ext;
+    // Heights are read alike with or without it.
+    EXPECT_TRUE(readHeightmap(path) == readHeightmap(plain)) << ext;
   }
-  const std::string path = dir.file("cells.r32");
+}
+
+// A float file written over one that recorded a cell size does not inherit it: its sidecar is replaced.
+TEST(CellSize, ARewrittenFloatFileLeavesNoStaleCellSize) {
+  ScratchDir dir;
+  const Heightmap map = testMap();
+  const std::string path = dir.file("map.r32");
+  WriteOptions metres;
+  metres.cellSize = 30.0f;
   writeHeightmap(path, map, metres);
+  writeHeightmap(path, map);
   EXPECT_FALSE(readRecordedCellSize(path, map.width(), map.height()).has_value());
-  // Heights are read alike with or without it.
-  EXPECT_TRUE(readHeightmap(dir.file("cells.tif")) == readHeightmap(dir.file("plain.tif")));
+}
+
+// An oversized sidecar is refused from its first 64 KiB, not read whole first.
+TEST(CellSize, AnOversizedSidecarIsRefusedNamingIt) {
+  ScratchDir dir;
+  const Heightmap map = testMap();
+  const std::string path = dir.file("map.r32");
+  writeHeightmap(path, map);
+  {
+    std::ofstream side(sidecarPath(path), std::ios::binary | std::ios::trunc);
+    side << "{\"width\": " << std::string(70000, ' ') << "1}";
+  }
+  try {
+    readRecordedCellSize(path, map.width(), map.height());
+    FAIL() << "an oversized sidecar was read";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("map.r32.json: malformed height sidecar (over 64 KiB)"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 class SixteenBitRoundTrip : public ::testing::TestWithParam<const char*> {};
