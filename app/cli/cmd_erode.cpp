@@ -136,12 +136,12 @@ int runErode(const Args& args) {
 
   // Every input, before any work.
   Terrain terrain(readHeightmap(input, readOptions));  // refuses NaN and infinities, naming the cell
-  // The cell size: --cell-size, else what the input records (a 16-bit file's sidecar, a GeoTIFF's pixel
-  // scale: runnel-cli generate and erode write them).
-  if (!a.has("--cell-size"))
-    if (auto recorded = readRecordedCellSize(input, terrain.width(), terrain.heightCells()))
-      common.cellSize = *recorded;
-  writeOptions.cellSize = common.cellSize;
+  // The cell size: --cell-size, else what the input records (runnel-cli writes it in every format), else 1 m
+  // said aloud; a map far too steep for it is refused.
+  const MapCellSize cell = cellSizeFrom(a, input, terrain.height, true);
+  common.cellSize = cell.metres;
+  // An assumed cell size is not written into the outputs as if it were known.
+  if (cell.source != MapCellSize::Source::Assumed) writeOptions.cellSize = common.cellSize;
   std::unique_ptr<RainMap> rain = rainFrom(a, terrain.width(), terrain.heightCells());
   std::unique_ptr<ErosionModel> model = info.create(values, common);
   if (planned) {
@@ -165,7 +165,7 @@ int runErode(const Args& args) {
   // The outputs appear together or not at all: a failure at the last one leaves the first as they were.
   PublishGroup outputs;
   writeHeightmap(*out, terrain.height, writeOptions);
-  WriteOptions mapOptions;  // the masks' own ranges, the terrain's cell size
+  WriteOptions mapOptions;  // the masks' own ranges, the terrain's cell size (the slopes' and shading's)
   mapOptions.cellSize = common.cellSize;
   mapOptions.bigEndian = writeOptions.bigEndian;
   if (erodedOut) writeTerrainMap(erodedOut->path, TerrainMap::Eroded, terrain.eroded, mapOptions);
@@ -174,7 +174,8 @@ int runErode(const Args& args) {
     writeTerrainMap(*flowPath, TerrainMap::Flow,
                     dischargeLog10(terrain.height, rain.get(), common.cellSize, common.threads), mapOptions);
   if (hillshade) writeTerrainMap(*hillshade, TerrainMap::Hillshade, terrain.height, mapOptions);
-  if (statsPath) writeFileAtomically(*statsPath, stats.toJson(amountUnit(info.amount)) + "\n");
+  if (statsPath)
+    writeFileAtomically(*statsPath, stats.toJson(amountUnit(info.amount), cell.metres, cell.where) + "\n");
   outputs.commit();
   if (!a.has("--quiet")) {
     std::string summary = stats.summary();
@@ -192,7 +193,7 @@ int runErode(const Args& args) {
       summary = buf;
     }
     while (!summary.empty() && summary.back() == '\n') summary.pop_back();
-    std::printf("%s\nwrote %s\n", summary.c_str(), out->c_str());
+    std::printf("%s\n  at %s\nwrote %s\n", summary.c_str(), cell.describe().c_str(), out->c_str());
   }
   return 0;
 }

@@ -87,15 +87,11 @@ int runExport(const Args& args) {
   }
 
   const Heightmap map = readHeightmap(input, readOptionsFrom(a, input));
-  float cellSize = 0.0f;
-  if (auto c = a.value("--cell-size")) {
-    cellSize = float(limitedFloat("--cell-size", limits::kCellSize, *c));
-  } else if (auto recorded = readRecordedCellSize(input, map.width(), map.height())) {
-    cellSize = *recorded;
-  } else {
+  const MapCellSize cell = cellSizeFrom(a, input, map, false);
+  if (cell.source == MapCellSize::Source::Assumed)
     throw Error(input + " records no cell size: pass --cell-size M (metres per cell), which " +
                 target->title + " needs for the terrain's extent");
-  }
+  const float cellSize = cell.metres;
   if (height == 0) {
     int w, h;
     engineSizeFor(*target, map.width(), map.height(), int(width), w, h);

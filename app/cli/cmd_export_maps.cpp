@@ -66,24 +66,28 @@ int runExportMaps(const Args& args) {
 
   const bool project = input.size() > 7 && input.ends_with(".runnel");
   MapSource maps;
+  MapCellSize cell;
   if (project) {
     maps = mapSourceOf(readProject(input), input);
+    cell = {maps.cellSize, MapCellSize::Source::Recorded, input};
   } else {
     ReadOptions r = readOptionsFrom(a, input);
     maps.height = readHeightmap(input, r);
-    if (auto recorded = readRecordedCellSize(input, maps.height.width(), maps.height.height()))
-      maps.cellSize = *recorded;
+    cell = cellSizeFrom(a, input, maps.height, true);
     maps.source = maps.description = input;
   }
-  if (auto c = a.value("--cell-size")) {
-    maps.cellSize = float(limitedFloat("--cell-size", limits::kCellSize, *c));
+  if (auto c = a.value("--cell-size")) {  // a project's own cell size, replaced
+    cell.metres = float(limitedFloat("--cell-size", limits::kCellSize, *c));
+    cell.source = MapCellSize::Source::Given;
+    cell.where = "--cell-size";
   }
+  maps.cellSize = cell.metres;
   // The folder is made only once the input has been read: a bad input leaves nothing behind.
   const size_t written = writeMapFolder(maps, dir, *format, writeOptionsFrom(a), threads);
   if (!a.has("--quiet"))
-    std::printf("wrote %zu maps of %s (%dx%d, %g m cells) to %s/ as %s, listed in maps.json\n", written,
-                input.c_str(), maps.height.width(), maps.height.height(), double(maps.cellSize), dir.c_str(),
-                format->name);
+    std::printf("wrote %zu maps of %s (%dx%d, %s) to %s/ as %s, listed in maps.json\n", written,
+                input.c_str(), maps.height.width(), maps.height.height(), cell.describe().c_str(),
+                dir.c_str(), format->name);
   return 0;
 }
 

@@ -7,6 +7,7 @@
 #include "args.h"
 #include "commands.h"
 #include "core/base/error.h"
+#include "core/generate/generators.h"
 #include "core/io/height_sidecar.h"
 #include "core/io/heightmap_io.h"
 #include "file_details.h"
@@ -20,7 +21,9 @@ static ArgParser infoParser() {
          "raw input (" + headerlessExtensions() + "): its size (default: square by the file's length)"})
       .add({"--range", FlagKind::Value, "LO:HI",
             "integer input: world heights of sample 0 and the top sample"})
-      .add(byteOrderFlag());
+      .add(byteOrderFlag())
+      .add({"--cell-size", FlagKind::Value, "M",
+            "metres per cell, for the extent and slopes (default: what FILE records, else 1)"});
   return p;
 }
 
@@ -42,10 +45,12 @@ int runInfo(const Args& args) {
   ArgParser parser = infoParser();
   if (wantsHelp(args)) {
     std::printf(
-        "usage: runnel-cli info FILE [--size WxH] [--range LO:HI]\n"
+        "usage: runnel-cli info FILE [--size WxH] [--range LO:HI] [--cell-size M]\n"
         "\n"
         "Prints a heightmap's size, heights (min, max, mean in world units), non-finite samples, the file's\n"
-        "format details and its sidecar's height range, one 'key: value' a line.\n\n%s",
+        "format details, its sidecar's height range, its cell size and where it was recorded, its extent "
+        "and\n"
+        "its median slope, one 'key: value' a line.\n\n%s",
         parser.flagHelp().c_str());
     return 0;
   }
@@ -83,6 +88,21 @@ int runInfo(const Args& args) {
   }
   std::printf("non-finite: %llu\n", static_cast<unsigned long long>(nonFinite));
   std::printf("sidecar: %s\n", sidecarLine(path, map).c_str());
+  // Where the cell size comes from, the extent it gives, and the slopes it makes: a map read at the wrong
+  // cell size shows here as an impossible median slope.
+  try {
+    const MapCellSize cell = cellSizeFrom(a, path, map, false);
+    if (cell.source == MapCellSize::Source::Assumed)
+      std::printf("cell size: none recorded (commands assume %g m; --cell-size sets it)\n",
+                  double(cell.metres));
+    else
+      std::printf("cell size: %g m (%s %s)\n", double(cell.metres),
+                  cell.source == MapCellSize::Source::Given ? "given by" : "recorded in", cell.where.c_str());
+    std::printf("extent: %s\n", describeExtent(map.width(), map.height(), cell.metres).c_str());
+    if (nonFinite == 0) std::printf("median slope: %.1f degrees\n", medianSlopeDegrees(map, cell.metres));
+  } catch (const Error& e) {
+    std::printf("cell size: unusable: %s\n", e.what());
+  }
   return 0;
 }
 

@@ -95,10 +95,9 @@ int runTiles(const Args& args) {
   const int tw = int((w - 1) / gx) + 1, th = int((h - 1) / gy) + 1;
 
   WriteOptions options = writeOptionsFrom(a);
-  if (auto c = a.value("--cell-size"))
-    options.cellSize = parseFloat("--cell-size", *c);
-  else if (auto recorded = readRecordedCellSize(input, w, h))
-    options.cellSize = *recorded;
+  const MapCellSize cell = cellSizeFrom(a, input, map, false);
+  // An assumed cell size is not written into the tiles as if it were known.
+  if (cell.source != MapCellSize::Source::Assumed) options.cellSize = cell.metres;
   if (!options.range) {  // one range for every tile: a tile's own min..max would step at its edges
     HeightRange whole;
     map.minMax(whole.lo, whole.hi);
@@ -140,8 +139,9 @@ int runTiles(const Args& args) {
                       " differ on their shared edge (a bug)");
     }
   if (!a.has("--quiet"))
-    std::printf("wrote %lldx%lld tiles of %dx%d from %s (%dx%d) as %s, edges shared and checked\n",
-                (long long)gx, (long long)gy, tw, th, input.c_str(), w, h, tilePath(0, 0).c_str());
+    std::printf("wrote %lldx%lld tiles of %dx%d from %s (%dx%d, %s) as %s, edges shared and checked\n",
+                (long long)gx, (long long)gy, tw, th, input.c_str(), w, h, cell.describe().c_str(),
+                tilePath(0, 0).c_str());
   return 0;
 }
 

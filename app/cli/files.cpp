@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/base/error.h"
+#include "core/base/value_limits.h"
 #include "core/io/format_table.h"
 
 namespace runnel::cli {
@@ -92,6 +93,15 @@ ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input) {
   }
   o.smoothSteps = args.has("--smooth-steps");
   return o;
+}
+
+MapCellSize cellSizeFrom(const ParsedArgs& args, const std::string& input, const Heightmap& map,
+                         bool slopesMatter) {
+  std::optional<float> given;
+  if (auto c = args.value("--cell-size")) given = float(limitedFloat("--cell-size", limits::kCellSize, *c));
+  const MapCellSize cell = chooseCellSize(input, map, given, "--cell-size");
+  if (slopesMatter) refuseImplausibleCellSize(cell, map, input, "pass --cell-size M, its metres per cell");
+  return cell;
 }
 
 WriteOptions writeOptionsFrom(const ParsedArgs& args) {

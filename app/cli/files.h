@@ -8,6 +8,7 @@
 
 #include "args.h"
 #include "core/io/heightmap_io.h"
+#include "core/io/map_cell_size.h"
 
 namespace runnel::cli {
 
@@ -17,7 +18,8 @@ void checkWritable(const std::string& path);
 FileFormat checkHeightmapOutput(const std::string& path);
 // An 8-bit preview output (--hillshade): a .png, checked like any output. Throws Error naming path.
 void checkPreviewOutput(const std::string& path);
-// The paths a heightmap write creates: the file and, for 16-bit formats, its JSON sidecar.
+// The paths a heightmap write creates: the file and, for formats that cannot hold the cell size, its JSON
+// sidecar.
 std::vector<std::string> pathsWritten(const std::string& path, FileFormat format);
 // Throws Error naming a path that two outputs would both write.
 void checkDistinct(const std::vector<std::string>& paths);
@@ -26,6 +28,13 @@ void checkDistinct(const std::vector<std::string>& paths);
 // the flag; limits are Errors). --size for an input that records its size is a usage error: it would be
 // ignored.
 ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input);
+
+// The cell size `input` (read as `map`) is taken at: --cell-size (limits are usage errors), else what the
+// file records, else 1 m assumed; MapCellSize::describe() says which. `slopesMatter`: a command whose
+// result depends on slopes (erode, export-maps) also refuses an assumed cell size that makes the map steeper
+// than any real terrain, asking for --cell-size.
+MapCellSize cellSizeFrom(const ParsedArgs& args, const std::string& input, const Heightmap& map,
+                         bool slopesMatter);
 
 // WriteOptions from --out-range LO:HI, --obj-step N or --obj-triangles N, and --byte-order.
 WriteOptions writeOptionsFrom(const ParsedArgs& args);

@@ -25,6 +25,7 @@
 #include "app/editor/undo_history.h"
 #include "core/generate/generators.h"
 #include "core/io/heightmap_io.h"
+#include "core/io/map_cell_size.h"
 #include "core/io/map_folder.h"
 #include "core/io/project_file.h"
 #include "core/recipes/landscape_preset.h"
@@ -333,7 +334,7 @@ class Editor {
   std::optional<PendingMake> making_;
   struct ImportedMap {
     Heightmap height;
-    float cellSize;
+    MapCellSize cell;       // its cell size and where that came from
     size_t levels;          // distinct heights, up to 257 (an 8-bit file has at most 256)
     bool smoothed = false;  // its terraces smoothed
   };

@@ -112,12 +112,15 @@ bool Editor::importHeightmap(const std::string& path, bool background) {
                       WorkProgress progress(*fraction);  // the format readers report their rows into it
                       return readHeightmap(path, options);
                     }(),
-                    cellSize, 0};
+                    {},
+                    0};
       if (int64_t bad = m.height.firstNonFinite(); bad >= 0)
         throw Error(path + ": sample " + std::to_string(bad) + " is not a finite number");
-      // The file's own cell size when it records one (a 16-bit file's sidecar, a GeoTIFF's pixel scale).
-      if (auto recorded = readRecordedCellSize(path, m.height.width(), m.height.height()))
-        m.cellSize = *recorded;
+      // The file's own cell size when it records one, else the Cell field's; one far too steep for the map
+      // (a DEM in metres at 1 m) is refused, naming the field.
+      m.cell = chooseCellSize(path, m.height, std::nullopt, "", cellSize, "the Cell (m) field");
+      refuseImplausibleCellSize(m.cell, m.height, path,
+                                "set the import's Cell (m) field to its metres per cell and import again");
       m.levels = m.height.distinctHeights(257);
       if (smooth && m.levels <= 256)
         if (const std::optional<float> spacing = levelSpacing(m.height)) {
@@ -150,24 +153,31 @@ bool Editor::finishImport() {
     }
     const std::string& path = done.path;
     const size_t cells = m.height.cellCount();
+    const int width = m.height.width(), height = m.height.height();
     setBase(std::make_shared<const Terrain>(std::move(m.height)), "import " + path);
-    setTerrainUnits(m.cellSize, Edges::Clamp);
+    setTerrainUnits(m.cell.metres, Edges::Clamp);
+    frameTerrain();                  // another terrain: its own heights in view
+    importCellSize = m.cell.metres;  // the row shows the cell size the terrain has
     baseDescription = path;
     importPath = path;
     rememberRecent(path);
+    // "imported x.r32: 7.68 km x 7.68 km, 30 m cells (recorded in x.r32.json)"
+    const std::string imported = "imported " + path + ": " + describeExtent(width, height, m.cell.metres) +
+                                 " (" + m.cell.origin() + ")";
     // An 8-bit file's 256 levels show as terraces on every slope once shaded: say so, not silently.
     if (m.smoothed)
-      status.ok("imported " + path + "; its " + std::to_string(m.levels) +
+      status.ok(imported + "; its " + std::to_string(m.levels) +
                     " height levels (an 8-bit file?) smoothed into ramps, every cell within half a level of "
                     "the file",
                 editorSeconds());
     else if (m.levels <= 256 && cells > 4096)
-      status.ok("imported " + path + "; warning: only " + std::to_string(m.levels) +
-                    " height levels (an 8-bit file?): slopes will show as terraces. Import again with Smooth "
-                    "8-bit steps ticked, or use a 16-bit PNG, .r16, TIFF or EXR",
-                editorSeconds());
+      status.warn(
+          imported + "; warning: only " + std::to_string(m.levels) +
+              " height levels (an 8-bit file?): slopes will show as terraces. Import again with Smooth "
+              "8-bit steps ticked, or use a 16-bit PNG, .r16, TIFF or EXR",
+          editorSeconds());
     else
-      status.ok("imported " + path, editorSeconds());
+      status.ok(imported, editorSeconds());
     return true;
   } catch (const std::exception& e) {
     status.fail(e.what(), editorSeconds());
@@ -186,7 +196,7 @@ void Editor::drawImportProgress() {
 
 void Editor::setTerrainUnits(float metres, Edges edges) {
   if (erosion.common.cellSize == metres && erosion.common.edges == edges) return;
-  framePending_ = erosion.common.cellSize != metres;  // the view's vertical scale changed
+  if (erosion.common.cellSize != metres) framePending_ = true;  // the view's vertical scale changed
   erosion.common.cellSize = metres;
   erosion.common.edges = edges;
   applyErosionSettings();  // the models see slopes in metres and the edges through it

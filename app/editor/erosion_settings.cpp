@@ -55,6 +55,10 @@ void ErosionSettings::set(const std::string& name, const std::string& value) {
   if (sameName(name, "preset")) return void(current() = findPreset(info(), value).values);
   if (sameName(name, "mode")) return void(common.mode = dropletModeFromString(value));
   if (sameName(name, "edges")) return void(common.edges = edgesFromString(value));
+  if (sameName(name, "cell-size"))
+    throw Error(
+        "cell-size is the terrain's own: generate with cell=M, or import with cell=M a file that records "
+        "none");
   const ValueLimit& amount = amountLimit(info().amount);
   if (sameName(name, "budget")) return void(budget() = countFromText(named(amount, "budget"), value));
   if (sameName(name, "threads")) return void(common.threads = int(countFromText(limits::kThreads, value)));
@@ -82,6 +86,7 @@ std::string ErosionSettings::get(const std::string& name) const {
   if (sameName(name, "threads")) return std::to_string(common.threads);
   if (sameName(name, "step")) return std::to_string(stepAmount());
   if (sameName(name, "batch-ms")) return formatFloat(batchMilliseconds);
+  if (sameName(name, "cell-size")) return formatFloat(common.cellSize);  // the terrain's metres per cell
   const std::vector<ParamInfo>& params = info().params;
   for (size_t i = 0; i < params.size(); ++i)
     if (sameName(name, params[i].name)) return formatFloat(current()[i]);

@@ -137,7 +137,9 @@ void Editor::drawPanel() {
   ImGui::Separator();
   drawRunSummary(*this);  // the Stats section's main figures, in view at any window height
   if (!status.text.empty()) {
-    ImVec4 colour = status.error ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f);
+    ImVec4 colour = status.error     ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f)
+                    : status.warning ? ImVec4(1.0f, 0.75f, 0.3f, 1.0f)
+                                     : ImVec4(0.6f, 0.9f, 0.6f, 1.0f);
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
     ImGui::TextWrapped("%s", status.text.c_str());
     ImGui::PopStyleColor();

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/base/json_text.h"
+
 namespace runnel {
 
 double ErosionStats::massError() const {
@@ -42,8 +44,13 @@ void appendCount(std::string& out, const char* key, uint64_t v) {
 }
 }  // namespace
 
-std::string ErosionStats::toJson(const std::string& unit) const {
+std::string ErosionStats::toJson(const std::string& unit, float cellSize,
+                                 const std::string& cellSizeFrom) const {
   std::string out = "{\n";
+  if (cellSize > 0.0f) {
+    appendNumber(out, "cell_size_m", cellSize);
+    out += "  \"cell_size_from\": " + jsonString(cellSizeFrom) + ",\n";
+  }
   if (unit != "droplets") {
     // A grid model's iterations or the rivers model's time steps: the droplet keys would mean nothing.
     appendCount(out, unit.c_str(), droplets);

@@ -29,8 +29,10 @@ struct ErosionStats {
                                     // latest soilAfter and carried
   // Keys: droplets steps avg_path long_paths random_dirs seconds droplets_per_s steps_per_s eroded
   // deposited lost mass_error. With another unit (the model's: "iterations", "steps"): that unit's count,
-  // cell_updates, seconds, UNIT_per_s, eroded, deposited, lost, mass_error.
-  std::string toJson(const std::string& unit = "droplets") const;
+  // cell_updates, seconds, UNIT_per_s, eroded, deposited, lost, mass_error. A cellSize > 0 comes first, as
+  // cell_size_m and cell_size_from (where it came from: "--cell-size", "x.r32.json", ...).
+  std::string toJson(const std::string& unit = "droplets", float cellSize = 0.0f,
+                     const std::string& cellSizeFrom = "") const;
   std::string summary() const;  // the article's two debug lines and the volumes
 };
 

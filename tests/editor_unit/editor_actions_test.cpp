@@ -74,6 +74,7 @@ TEST_F(EditorActions, UndoAndRedoANewTerrain) {
   const Terrain before = e.worker().copyTerrain();
   ASSERT_EQ(before.width(), 512);  // the default terrain
   e.importSize = "64x48";
+  e.importCellSize = 2.0f;  // the file records none: 45 degrees (at 1 m it would be refused as too steep)
   ASSERT_TRUE(e.importHeightmap(path, false)) << e.status.text;
   EXPECT_EQ(e.worker().copyTerrain().height, ramp);
   EXPECT_TRUE(e.unsaved());
