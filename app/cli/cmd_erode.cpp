@@ -14,6 +14,7 @@
 #include "core/io/terrain_maps.h"
 #include "core/models/model_catalog.h"
 #include "core/models/rivers/discharge.h"
+#include "core/terrain/seamless_edges.h"
 #include "files.h"
 #include "model_flags.h"
 #include "progress.h"
@@ -140,6 +141,9 @@ int runErode(const Args& args) {
   // said aloud; a map far too steep for it is refused.
   const MapCellSize cell = cellSizeFrom(a, input, terrain.height, true);
   common.cellSize = cell.metres;
+  // The edges: --edges, else wrap for a tileable map and open for any other, as the editor does.
+  const bool edgesGiven = a.has("--edges");
+  if (!edgesGiven) common.edges = wrapsSeamlessly(terrain.height) ? Edges::Wrap : Edges::Clamp;
   // An assumed cell size is not written into the outputs as if it were known.
   if (cell.source != MapCellSize::Source::Assumed) writeOptions.cellSize = common.cellSize;
   std::unique_ptr<RainMap> rain = rainFrom(a, terrain.width(), terrain.heightCells());
@@ -193,7 +197,12 @@ int runErode(const Args& args) {
       summary = buf;
     }
     while (!summary.empty() && summary.back() == '\n') summary.pop_back();
-    std::printf("%s\n  at %s\nwrote %s\n", summary.c_str(), cell.describe().c_str(), out->c_str());
+    const char* edges = common.edges == Edges::Wrap ? "wrapping edges" : "open edges";
+    const char* why = edgesGiven                    ? "--edges"
+                      : common.edges == Edges::Wrap ? "the map is tileable; --edges clamp opens them"
+                                                    : "the map is not tileable; --edges wrap wraps them";
+    std::printf("%s\n  at %s, %s (%s)\nwrote %s\n", summary.c_str(), cell.describe().c_str(), edges, why,
+                out->c_str());
   }
   return 0;
 }

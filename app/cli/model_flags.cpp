@@ -50,7 +50,9 @@ void addModelFlags(ArgParser& parser) {
       .add({"--seed", FlagKind::Value, "S",
             "random seed, 0 to 2^64-1 (default " + std::to_string(ModelCommon{}.seed) + ")"})
       .add({"--edges", FlagKind::Value, "E",
-            "wrap (default, tileable as in the article) or clamp (water leaves the map)"})
+            "wrap (water crosses the border: a tileable map, as in the article) or clamp (open: water leaves "
+            "the map at its base level); default: wrap for a map that is seamless across its borders, clamp "
+            "for any other, as the editor"})
       .add({"--threads", FlagKind::Value, "T",
             "threads for the droplet model and the whole-grid passes, " + rangeText(limits::kThreads) +
                 " (default: all cores; the same result for any T)"})

@@ -28,10 +28,8 @@ Editor::Editor(GLFWwindow* window) : window_(window) {
   } else {
     renderer_ = std::make_unique<render::NullTerrainView>();  // no window: the actions only
   }
-  // The default terrain: ready to play the moment the window opens.
-  generator.kind = GeneratorKind::Fbm;
-  generator.width = generator.height = 512;
-  generator.seed = 7;
+  // The default terrain (GeneratorSettings' defaults, as runnel-cli generate's): ready to play the moment
+  // the window opens.
   base_ = std::make_shared<const Terrain>(Heightmap(generate(generator)));
   baseDescription = describe(generator);
   erosion.common.cellSize = generator.cellSize;

@@ -337,6 +337,7 @@ class Editor {
     MapCellSize cell;       // its cell size and where that came from
     size_t levels;          // distinct heights, up to 257 (an 8-bit file has at most 256)
     bool smoothed = false;  // its terraces smoothed
+    bool tileable = false;  // seamless across its borders: eroded with wrapping edges
   };
   struct PendingImport {
     std::string path;

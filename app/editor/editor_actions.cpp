@@ -14,6 +14,7 @@
 #include "core/io/heightmap_io.h"
 #include "core/io/project_file.h"
 #include "core/models/rivers/discharge.h"
+#include "core/terrain/seamless_edges.h"
 #include "core/terrain/terrace_smoothing.h"
 
 namespace runnel::editor {
@@ -122,6 +123,7 @@ bool Editor::importHeightmap(const std::string& path, bool background) {
       refuseImplausibleCellSize(m.cell, m.height, path,
                                 "set the import's Cell (m) field to its metres per cell and import again");
       m.levels = m.height.distinctHeights(257);
+      m.tileable = wrapsSeamlessly(m.height);
       if (smooth && m.levels <= 256)
         if (const std::optional<float> spacing = levelSpacing(m.height)) {
           m.height = smoothTerraces(m.height, *spacing);
@@ -155,7 +157,7 @@ bool Editor::finishImport() {
     const size_t cells = m.height.cellCount();
     const int width = m.height.width(), height = m.height.height();
     setBase(std::make_shared<const Terrain>(std::move(m.height)), "import " + path);
-    setTerrainUnits(m.cell.metres, Edges::Clamp);
+    setTerrainUnits(m.cell.metres, m.tileable ? Edges::Wrap : Edges::Clamp);  // as runnel-cli erode
     frameTerrain();                  // another terrain: its own heights in view
     importCellSize = m.cell.metres;  // the row shows the cell size the terrain has
     baseDescription = path;

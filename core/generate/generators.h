@@ -15,7 +15,7 @@ GeneratorKind generatorKindFromString(const std::string& s);  // throws Error na
 struct GeneratorSettings {
   GeneratorKind kind = GeneratorKind::Fbm;
   int width = 512, height = 512;
-  uint64_t seed = 1;
+  uint64_t seed = 7;       // the editor's default terrain and runnel-cli generate's: one default everywhere
   float cellSize = 30.0f;  // metres per cell: the map spans width x cellSize by height x cellSize metres
   float relief = -1.0f;    // max - min in metres; < 0: the default for the map's extent (see effectiveRelief)
   // Height curve: heights as a share of the relief raised to this power. Above 1 the lowlands and valley

@@ -2,10 +2,16 @@
 # runnel-cli makes with the same seeds and parameters, byte for byte (the editor's run stops inside a wave
 # of the tiled order and changes its thread count before going on: the droplets in flight carry over). On
 # the way, a failed import and a failed export leave the terrain as it was, undo/redo and a project
-# save/open give back the same terrain.
+# save/open give back the same terrain. First, one set of defaults (issue 32): the editor's default terrain is
+# `runnel-cli generate --size 512` with no other flag, and eroding it with the editor's defaults is
+# `runnel-cli erode` with none (open edges for a map that is not tileable, its 30 m cells from its sidecar).
 source "$(dirname "$0")/common.bash"
 
 cat >session.txt <<'S'
+export default.r32
+erode 3000
+wait
+export default_eroded.r32
 generate fbm size=128 seed=5
 set seed 9
 set Kq 12
@@ -32,6 +38,15 @@ export reopened.r32
 show threads
 S
 editor --size 800x600 --script session.txt || fail "the script failed: $(cat "$TMP/editor.err")"
+
+"$CLI" generate --size 512 -o cli_default.r32 --quiet || fail "runnel-cli generate failed"
+cmp -s default.r32 cli_default.r32 || fail "the editor's default terrain is not runnel-cli generate's default"
+"$CLI" erode cli_default.r32 -o cli_default_eroded.r32 --droplets 3000 --stats default.json >default.out ||
+  fail "runnel-cli erode with its defaults failed"
+grep -q "30 m cells (recorded in cli_default.r32.json), open edges" default.out || fail "erode's defaults: $(cat default.out)"
+python3 -c "import json; s = json.load(open('default.json')); assert s['lost'] > 0, s" ||
+  fail "open edges lost nothing at the border: $(cat default.json)"
+cmp -s default_eroded.r32 cli_default_eroded.r32 || fail "the editor's default erosion differs from runnel-cli erode's"
 
 "$CLI" generate --size 128 --seed 5 -o base.r32 --quiet || fail "runnel-cli generate failed"
 "$CLI" erode base.r32 -o cli.r32 --cell-size 30 --edges clamp --droplets 5000 --seed 9 --Kq 12 --Kr 0.5 --mode classic --quiet ||
