@@ -47,7 +47,7 @@ static ArgParser erodeParser() {
       .add({"--chunk", FlagKind::Value, "N", "units per chunk between progress updates (default about 1%)"})
       .add({"--progress", FlagKind::Switch, "", "progress bar on stderr from the start, even into a file"})
       .add({"--no-progress", FlagKind::Switch, "", "no progress bar"})
-      .add({"--quiet", FlagKind::Switch, "", "print nothing on success", "-q"});
+      .add(quietFlag());
   return p;
 }
 

@@ -28,7 +28,7 @@ ArgParser exportParser() {
       .add({"--size", FlagKind::Value, "WxH", "raw input: its size"})
       .add(smoothStepsFlag())
       .add({"--range", FlagKind::Value, "LO:HI", "integer input: world heights of its samples"})
-      .add({"--quiet", FlagKind::Switch, "", "print nothing on success"})
+      .add(quietFlag())
       .add(byteOrderFlag());
   return p;
 }
@@ -52,7 +52,8 @@ int runExport(const Args& args) {
     std::printf(
         "usage: runnel-cli export IN --for ENGINE -o OUT [--resolution N|WxH] [--cell-size M]\n"
         "\n"
-        "Writes IN as ENGINE takes it: its file format, at a size it takes (resampled on purpose, "
+        "Writes IN (a heightmap, or a .runnel project's terrain) as ENGINE takes it: its file format, at a "
+        "size it takes (resampled on purpose, "
         "Catmull-Rom,\n"
         "the corner samples kept, so the map spans the same ground at a new spacing), and OUT's name with\n"
         ".import.txt beside it: the numbers to type into the importer so the heights come back in metres\n"
@@ -61,7 +62,7 @@ int runExport(const Args& args) {
     return 0;
   }
   ParsedArgs a = parser.parse(args);
-  if (a.positionals().size() != 1) throw UsageError("needs one input heightmap IN");
+  if (a.positionals().size() != 1) throw UsageError("needs one input IN (a heightmap or a .runnel project)");
   const std::string input = a.positionals()[0];
   const auto engineName = a.value("--for");
   if (!engineName) throw UsageError("--for ENGINE is required (" + engineNames() + ")");
@@ -86,8 +87,8 @@ int runExport(const Args& args) {
     }
   }
 
-  const Heightmap map = readHeightmap(input, readOptionsFrom(a, input));
-  const MapCellSize cell = cellSizeFrom(a, input, map, false);
+  MapCellSize cell;
+  const Heightmap map = readMapSource(a, input, false, cell).height;
   if (cell.source == MapCellSize::Source::Assumed)
     throw Error(input + " records no cell size: pass --cell-size M (metres per cell), which " +
                 target->title + " needs for the terrain's extent");

@@ -27,7 +27,7 @@ ArgParser exportMapsParser() {
       .add(smoothStepsFlag())
       .add({"--range", FlagKind::Value, "LO:HI", "integer heightmap input: world heights of its samples"})
       .add({"--threads", FlagKind::Value, "N", "threads for the flow map (default: all cores)"})
-      .add({"--quiet", FlagKind::Switch, "", "print nothing on success"})
+      .add(quietFlag())
       .add(byteOrderFlag());
   return p;
 }
@@ -64,24 +64,8 @@ int runExportMaps(const Args& args) {
   int threads = 0;
   if (auto t = a.value("--threads")) threads = parseInt32("--threads", *t);
 
-  const bool project = input.size() > 7 && input.ends_with(".runnel");
-  MapSource maps;
   MapCellSize cell;
-  if (project) {
-    maps = mapSourceOf(readProject(input), input);
-    cell = {maps.cellSize, MapCellSize::Source::Recorded, input};
-  } else {
-    ReadOptions r = readOptionsFrom(a, input);
-    maps.height = readHeightmap(input, r);
-    cell = cellSizeFrom(a, input, maps.height, true);
-    maps.source = maps.description = input;
-  }
-  if (auto c = a.value("--cell-size")) {  // a project's own cell size, replaced
-    cell.metres = float(limitedFloat("--cell-size", limits::kCellSize, *c));
-    cell.source = MapCellSize::Source::Given;
-    cell.where = "--cell-size";
-  }
-  maps.cellSize = cell.metres;
+  MapSource maps = readMapSource(a, input, true, cell);
   // The folder is made only once the input has been read: a bad input leaves nothing behind.
   const size_t written = writeMapFolder(maps, dir, *format, writeOptionsFrom(a), threads);
   if (!a.has("--quiet"))

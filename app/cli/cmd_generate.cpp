@@ -62,7 +62,7 @@ static ArgParser generateParser() {
       .add(objStepFlag())
       .add(objTrianglesFlag())
       .add(byteOrderFlag())
-      .add({"--quiet", FlagKind::Switch, "", "print nothing on success", "-q"});
+      .add(quietFlag());
   return p;
 }
 

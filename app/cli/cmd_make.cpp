@@ -38,7 +38,7 @@ static ArgParser makeParser() {
       .add(byteOrderFlag())
       .add({"--progress", FlagKind::Switch, "", "progress bar on stderr from the start, even into a file"})
       .add({"--no-progress", FlagKind::Switch, "", "no progress bar"})
-      .add({"--quiet", FlagKind::Switch, "", "print nothing on success", "-q"});
+      .add(quietFlag());
   return p;
 }
 

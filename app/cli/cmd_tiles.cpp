@@ -26,7 +26,7 @@ ArgParser tilesParser() {
       .add(smoothStepsFlag())
       .add({"--range", FlagKind::Value, "LO:HI", "integer input: world heights of its samples"})
       .add({"--cell-size", FlagKind::Value, "M", "metres per cell (default: what the input records)"})
-      .add({"--quiet", FlagKind::Switch, "", "print nothing on success"})
+      .add(quietFlag())
       .add(outRangeFlag())
       .add(byteOrderFlag());
   return p;
@@ -50,7 +50,8 @@ int runTiles(const Args& args) {
     std::printf(
         "usage: runnel-cli tiles IN --grid NxM -o DIR/NAME [--format png|r16|raw|r32|tif|exr|pfm]\n"
         "\n"
-        "Cuts IN into N x M tiles that share their edge rows and columns (a W-wide map in N tiles: each\n"
+        "Cuts IN (a heightmap, or a .runnel project's terrain) into N x M tiles that share their edge rows "
+        "and columns (a W-wide map in N tiles: each\n"
         "(W - 1) / N + 1 wide, so W - 1 must divide by N; 2017 in 2 tiles of 1009, Unreal's sizes), written\n"
         "as DIR/NAME_x0_y0.EXT ... (x across, y down, Unreal's World Partition names). 16-bit tiles all use "
         "the\n"
@@ -61,7 +62,7 @@ int runTiles(const Args& args) {
     return 0;
   }
   ParsedArgs a = parser.parse(args);
-  if (a.positionals().size() != 1) throw UsageError("needs one input heightmap IN");
+  if (a.positionals().size() != 1) throw UsageError("needs one input IN (a heightmap or a .runnel project)");
   const std::string input = a.positionals()[0];
   const auto grid = a.value("--grid");
   if (!grid) throw UsageError("--grid NxM is required");
@@ -78,14 +79,20 @@ int runTiles(const Args& args) {
   auto tilePath = [&](int64_t x, int64_t y) {
     return *prefix + "_x" + std::to_string(x) + "_y" + std::to_string(y) + format->extension();
   };
+  // A folder in -o that does not exist yet is made once the input has been read (as export-maps does).
+  const std::string folder = std::filesystem::path(*prefix).parent_path().string();
+  std::error_code ec;
+  const bool newFolder = !folder.empty() && !std::filesystem::exists(folder, ec);
   std::vector<std::string> written;
   for (int64_t y = 0; y < gy; ++y)
-    for (int64_t x = 0; x < gx; ++x)
-      for (const std::string& p : pathsWritten(tilePath(x, y), checkHeightmapOutput(tilePath(x, y))))
-        written.push_back(p);
+    for (int64_t x = 0; x < gx; ++x) {
+      const FileFormat f = newFolder ? formatFromPath(tilePath(x, y)) : checkHeightmapOutput(tilePath(x, y));
+      for (const std::string& p : pathsWritten(tilePath(x, y), f)) written.push_back(p);
+    }
   checkDistinct(written);
 
-  const Heightmap map = readHeightmap(input, readOptionsFrom(a, input));
+  MapCellSize cell;
+  const Heightmap map = readMapSource(a, input, false, cell).height;
   const int w = map.width(), h = map.height();
   if ((w - 1) % gx != 0 || (h - 1) % gy != 0 || (w - 1) / gx < 1 || (h - 1) / gy < 1)
     throw Error(input + ": " + std::to_string(w) + "x" + std::to_string(h) + " does not cut into " + *grid +
@@ -94,8 +101,8 @@ int runTiles(const Args& args) {
                 ")");
   const int tw = int((w - 1) / gx) + 1, th = int((h - 1) / gy) + 1;
 
+  if (newFolder) makeFolder(folder);
   WriteOptions options = writeOptionsFrom(a);
-  const MapCellSize cell = cellSizeFrom(a, input, map, false);
   // An assumed cell size is not written into the tiles as if it were known.
   if (cell.source != MapCellSize::Source::Assumed) options.cellSize = cell.metres;
   if (!options.range) {  // one range for every tile: a tile's own min..max would step at its edges

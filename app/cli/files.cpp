@@ -8,6 +8,7 @@
 #include "core/base/error.h"
 #include "core/base/value_limits.h"
 #include "core/io/format_table.h"
+#include "core/io/project_file.h"
 
 namespace runnel::cli {
 
@@ -40,7 +41,9 @@ void checkWritable(const std::string& path) {
   if (fs::is_directory(p, ec)) throw Error(path + ": is a folder, not a file");
   fs::path folder = p.parent_path();
   if (folder.empty()) folder = ".";
-  if (!fs::is_directory(folder, ec)) throw Error(path + ": folder " + folder.string() + " does not exist");
+  if (!fs::is_directory(folder, ec))
+    throw Error(path + ": " + folder.string() +
+                (fs::exists(folder, ec) ? " is a file, not a folder" : ": no such folder"));
   if (access(folder.c_str(), W_OK | X_OK) != 0)
     throw Error(path + ": folder " + folder.string() + " is not writable");
 }
@@ -104,6 +107,27 @@ MapCellSize cellSizeFrom(const ParsedArgs& args, const std::string& input, const
   return cell;
 }
 
+MapSource readMapSource(const ParsedArgs& args, const std::string& input, bool slopesMatter,
+                        MapCellSize& cell) {
+  if (input.size() > 7 && input.ends_with(".runnel")) {
+    MapSource maps = mapSourceOf(readProject(input), input);
+    cell = {maps.cellSize, MapCellSize::Source::Recorded, input};
+    if (auto c = args.value("--cell-size")) {  // the project's own cell size, replaced
+      cell.metres = float(limitedFloat("--cell-size", limits::kCellSize, *c));
+      cell.source = MapCellSize::Source::Given;
+      cell.where = "--cell-size";
+    }
+    maps.cellSize = cell.metres;
+    return maps;
+  }
+  MapSource maps;
+  maps.height = readHeightmap(input, readOptionsFrom(args, input));
+  cell = cellSizeFrom(args, input, maps.height, slopesMatter);
+  maps.cellSize = cell.metres;
+  maps.source = maps.description = input;
+  return maps;
+}
+
 WriteOptions writeOptionsFrom(const ParsedArgs& args) {
   WriteOptions o;
   o.bigEndian = bigEndianFrom(args);
@@ -135,6 +159,10 @@ FlagSpec outRangeFlag() {
 FlagSpec objStepFlag() {
   return {"--obj-step", FlagKind::Value, "N", "OBJ output: a vertex every N samples (default 1)"};
 }
+FlagSpec quietFlag() {
+  return {"--quiet", FlagKind::Switch, "", "print nothing on success", "-q"};
+}
+
 FlagSpec smoothStepsFlag() {
   return {"--smooth-steps", FlagKind::Switch, "",
           "an 8-bit input (256 levels or fewer): its terraces made ramps, each cell within half a level"};

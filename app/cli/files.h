@@ -9,6 +9,7 @@
 #include "args.h"
 #include "core/io/heightmap_io.h"
 #include "core/io/map_cell_size.h"
+#include "core/io/map_folder.h"
 
 namespace runnel::cli {
 
@@ -36,6 +37,12 @@ ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input);
 MapCellSize cellSizeFrom(const ParsedArgs& args, const std::string& input, const Heightmap& map,
                          bool slopesMatter);
 
+// The map IN holds: a .runnel project's terrain (and its bookkeeping, rain and recipe) at its cell size, or a
+// heightmap file's read with --size, --range, --smooth-steps and --byte-order; --cell-size replaces either's
+// cell size. `cell` says which cell size and where it came from (`slopesMatter` as cellSizeFrom).
+MapSource readMapSource(const ParsedArgs& args, const std::string& input, bool slopesMatter,
+                        MapCellSize& cell);
+
 // WriteOptions from --out-range LO:HI, --obj-step N or --obj-triangles N, and --byte-order.
 WriteOptions writeOptionsFrom(const ParsedArgs& args);
 // The flags above as FlagSpecs, so each command lists them the same way.
@@ -43,6 +50,8 @@ FlagSpec outRangeFlag();
 FlagSpec objStepFlag();
 FlagSpec objTrianglesFlag();
 FlagSpec smoothStepsFlag();
+// --quiet (-q): print nothing on success; every command that prints takes it.
+FlagSpec quietFlag();
 FlagSpec hillshadeFlag();
 FlagSpec byteOrderFlag();
 // ".r16, .raw, .r32": the formats whose files record no size (--size gives it).

@@ -321,4 +321,11 @@ void writeFileAtomically(const std::string& path, const std::string& bytes) {
   file.commit();
 }
 
+void makeFolder(const std::string& folder) {
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  if (ec || !std::filesystem::is_directory(folder))
+    throw Error(folder + ": cannot make the folder (" + (ec ? ec.message() : "a file is in the way") + ")");
+}
+
 }  // namespace runnel

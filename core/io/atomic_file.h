@@ -84,4 +84,8 @@ class AtomicFile {
   int keepMode_ = -1;  // the permissions of the file being replaced, if any
 };
 
+// Makes `folder` and the folders above it when missing (an output folder named on a command line); throws
+// Error naming it when it cannot be made or a file is in the way.
+void makeFolder(const std::string& folder);
+
 }  // namespace runnel

@@ -92,7 +92,14 @@ void checkFinite(const Heightmap& map, const std::string& what) {
 
 // The file's heights, NaN and infinities included.
 static Heightmap readAnyFormat(const std::string& path, ReadOptions options) {
-  const FormatEntry& format = formatEntry(formatFromPath(path));
+  const FormatEntry* known = formatOfPath(path);
+  if (!known) {
+    const size_t slash = path.find_last_of('/'), dot = path.find_last_of('.');
+    const bool hasExtension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+    throw Error(path + ": unknown heightmap format '" + (hasExtension ? path.substr(dot) : "(no extension)") +
+                "' (Runnel reads " + knownExtensions(true) + ")");
+  }
+  const FormatEntry& format = *known;
   if (!format.readable())
     throw Error(path + ": " + format.name + " is written, not read; read " + knownExtensions(true));
   // A headerless file's size, when the caller gives none: its sidecar's (Runnel writes one), else a square.

@@ -33,10 +33,7 @@ MapSource mapSourceOf(const ProjectData& p, const std::string& source) {
 size_t writeMapFolder(const MapSource& maps, const std::string& folder, const FormatEntry& format,
                       WriteOptions options, int threads) {
   if (format.id == FileFormat::Obj) throw Error(folder + ": an OBJ mesh holds no maps; pick a map format");
-  std::error_code ec;
-  std::filesystem::create_directories(folder, ec);
-  if (ec || !std::filesystem::is_directory(folder))
-    throw Error(folder + ": cannot make the folder (" + (ec ? ec.message() : "a file is in the way") + ")");
+  makeFolder(folder);
   options.cellSize = maps.cellSize;
   const Heightmap& height = maps.height;
   size_t written = 0;

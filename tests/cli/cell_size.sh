@@ -4,8 +4,8 @@
 # at 1 m, said aloud; erode refuses it when 1 m makes it steeper than any real terrain, naming --cell-size.
 source "$(dirname "$0")/common.bash"
 
-# The extensions from the table, as the error for an unknown one lists them.
-known=$("$CLI" info x.bmp 2>&1 | sed -n 's/.*(known: \(.*\))$/\1/p')
+# The extensions from the table, as generate's error for an unknown one lists them.
+known=$("$CLI" generate --size 8 -o x.bmp 2>&1 | sed -n 's/.*(known: \(.*\))$/\1/p')
 [ -n "$known" ] || fail "no list of known extensions"
 tested=0
 for dotted in $known; do

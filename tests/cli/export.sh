@@ -41,4 +41,11 @@ ok "$CLI" generate --size 64 --seed 3 -o bare.r32 --quiet
 rm bare.r32.json  # a raw file from elsewhere: no cell size recorded
 expect_exit 1 "--cell-size" "$CLI" export bare.r32 --for unreal -o out.png
 [ ! -e out.raw ] && [ ! -e out.png ] && [ ! -e out.import.txt ] || fail "a refused export wrote: $(ls)"
+# A project exports its terrain as its heightmap does (the cell size is the project's); a format Runnel
+# only writes is refused listing what it reads.
+ok "$CLI" make --preset rolling-hills --size 65 -o proj.tif --project proj.runnel --quiet
+ok "$CLI" export proj.runnel --for unity -o proj.raw -q
+ok "$CLI" export proj.tif --for unity -o tif.raw -q
+cmp -s proj.raw tif.raw || fail "the project's export differs from its heightmap's"
+expect_exit 1 "Runnel reads .png .r16 .raw .r32 .pfm .tif .tiff .exr\)" "$CLI" export x.bmp --for unity -o y.raw
 echo "export: ok"

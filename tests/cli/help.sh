@@ -10,6 +10,11 @@ for c in generate erode info bench; do
   ok "$CLI" $c --help
   grep -q "usage: runnel-cli $c" ok.out || fail "$c --help lacks its usage line"
 done
+# Every command that prints on success takes -q as --quiet, named alike in its help.
+for c in generate erode export export-maps tiles make; do
+  ok "$CLI" $c --help
+  grep -qe "--quiet, -q" ok.out || fail "$c --help does not list --quiet, -q: $(grep -e quiet ok.out)"
+done
 # -h works too, even after other (possibly wrong) flags.
 ok "$CLI" erode --bogus -h
 grep -q "usage: runnel-cli erode" ok.out || fail "erode -h lacks its usage line"

@@ -25,4 +25,14 @@ ok "$CLI" tiles big.r32 --grid 4x4 -o out/f --format exr
 ok "$CLI" generate --size 2000 --seed 3 -o odd.r32 --quiet
 expect_exit 1 "2017" "$CLI" tiles odd.r32 --grid 2x2 -o out/odd
 expect_exit 2 "--grid" "$CLI" tiles big.r32 -o out/nogrid
+# A folder in -o is made when missing (once the input has been read: a bad input makes none), and a
+# project's terrain cuts as its heightmap does. -q prints nothing.
+ok "$CLI" make --preset rolling-hills --size 129 -o small.png --project small.runnel --quiet
+expect_exit 1 "missing.png" "$CLI" tiles missing.png --grid 2x2 -o new/sub/t
+[ ! -e new ] || fail "a failed tiles run made its folder"
+"$CLI" tiles small.runnel --grid 2x2 -o new/sub/t --format r32 -q >q.out || fail "tiles of a project into a new folder"
+[ ! -s q.out ] || fail "tiles -q printed: $(cat q.out)"
+[ "$(ls new/sub/t_x*_y*.r32 | wc -l)" -eq 4 ] || fail "tiles into a new folder: $(ls -R new)"
+[ "$(info_field new/sub/t_x1_y1.r32 size)" == "65x65" ] || fail "a project's tile: $(info_field new/sub/t_x1_y1.r32 size)"
+expect_exit 1 "small.png is a file, not a folder" "$CLI" tiles small.png --grid 2x2 -o small.png/t
 echo "tiles: ok"

@@ -5,7 +5,7 @@
 # with cell=83 it imports, saying the cell size is the field's.
 source "$(dirname "$0")/common.bash"
 
-known=$("$CLI" info x.bmp 2>&1 | sed -n 's/.*(known: \(.*\))$/\1/p')
+known=$("$CLI" generate --size 8 -o x.bmp 2>&1 | sed -n 's/.*(known: \(.*\))$/\1/p')
 [ -n "$known" ] || fail "no list of known extensions"
 : >script.txt
 exts=()
