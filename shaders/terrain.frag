@@ -112,8 +112,12 @@ void main() {
   }
 
   if (uRainOverlay == 1 && vSkirt == 0.0) {
+    // Dry ochre, half rain teal, full rain blue: saturated all the way, so no share of rain reads as the
+    // pale grey of snow (a straight brown-to-blue mix went through grey).
     float rain = texture(uRain, tc).r;
-    albedo = mix(albedo, mix(vec3(0.55, 0.36, 0.16), vec3(0.08, 0.35, 0.95), rain), 0.6);
+    vec3 tint = rain < 0.5 ? mix(vec3(0.62, 0.38, 0.12), vec3(0.10, 0.52, 0.48), rain * 2.0)
+                           : mix(vec3(0.10, 0.52, 0.48), vec3(0.08, 0.30, 0.90), rain * 2.0 - 1.0);
+    albedo = mix(albedo, tint, 0.6);
   }
   if (uBrushOn > 0 && vSkirt == 0.0) {
     // Rain map coordinates put cell i's centre at i + 0.5; the ring keeps a width of about 1.5 pixels.

@@ -180,8 +180,8 @@ std::string modelHelp() {
     }
     for (const ParamInfo& p : m.params) {
       char range[64];
-      std::snprintf(range, sizeof range, "[%g, %g]", p.lo, p.hi);
-      std::snprintf(line, sizeof line, "    %-14s %-7g %-12s %s\n", paramFlagName(p.name).c_str(),
+      std::snprintf(range, sizeof range, "[%g, %g]%s%s", p.lo, p.hi, *p.unit ? " " : "", p.unit);
+      std::snprintf(line, sizeof line, "    %-14s %-7g %-18s %s\n", paramFlagName(p.name).c_str(),
                     p.defaultValue, range, p.tooltip);
       out += line;
     }

@@ -131,8 +131,11 @@ class Editor {
   bool idle() const;  // paused with nothing queued
 
   // ---- rain (rain_actions.cpp); points in rain map coordinates, cell i spans [i, i + 1) ----
-  bool paintRain(const std::vector<glm::vec2>& path, bool erase);  // one stroke, one undo step
-  bool rainFill(float density);                                    // 0 clears
+  // One stroke, one undo step (the first rain painted on a map that rains fully everywhere starts from a
+  // dry map: another step).
+  bool paintRain(const std::vector<glm::vec2>& path, bool erase);
+  bool rainClear();  // no rain until painted; the springs stay
+  bool rainFill(float density);
   bool rainInvert();
   bool rainBlur(int radius);
   // The weather's rain over the base terrain (Reset's), as a preset lays it; Save as preset keeps it.
@@ -143,7 +146,11 @@ class Editor {
   bool removeSpring(int index);
   // Runs a rain edit, reporting `done` or the error in the status line.
   bool rainAction(const std::string& done, const std::function<void()>& action);
-  // The status line's hint after a stroke that changed no cell.
+  // Begins a stroke (the mouse's or a script's); true when it began by drying a map that rained fully
+  // everywhere, so the stroke shows where rain falls.
+  bool beginRainStroke(float x, float y, bool erase);
+  // The status line's hints after a stroke that began from a dry map, and after one that changed no cell.
+  void noteStrokeStartedDry();
   void noteStrokeChangedNothing(bool erase);
 
   // ---- landscape presets (landscape_presets.cpp) ----

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 
 #include "app/editor/editor.h"
@@ -127,10 +128,14 @@ void drawErosionPanel(Editor& e) {
     ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp;
     if (p.logScale && p.lo > 0.0f) flags |= ImGuiSliderFlags_Logarithmic;
     float& v = s.current()[i];
-    if (ImGui::SliderFloat(p.name, &v, p.lo, p.hi, "%.4g", flags)) changed = true;
-    char tip[512];
-    std::snprintf(tip, sizeof tip, "%s\nDefault %g, range %g to %g. Ctrl+click to type a value.", p.tooltip,
-                  double(p.defaultValue), double(p.lo), double(p.hi));
+    // Whole numbers from 1000 up as digits ("20000 yr", not "2e+04"), with the parameter's unit.
+    const std::string format = std::string(std::abs(v) >= 1000.0f ? "%.0f" : "%.4g") +
+                               (*p.unit ? std::string(" ") + p.unit : std::string());
+    if (ImGui::SliderFloat(p.name, &v, p.lo, p.hi, format.c_str(), flags)) changed = true;
+    const std::string unit = *p.unit ? std::string(" ") + p.unit : std::string();
+    char tip[640];
+    std::snprintf(tip, sizeof tip, "%s\nDefault %g%s, range %g to %g%s. Ctrl+click to type a value.",
+                  p.tooltip, double(p.defaultValue), unit.c_str(), double(p.lo), double(p.hi), unit.c_str());
     tooltip(tip);
   }
   if (ImGui::Button("Defaults")) {

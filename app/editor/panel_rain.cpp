@@ -37,11 +37,13 @@ void drawRainPanel(Editor& e) {
   r.brush.radius = std::clamp(r.brush.radius, 0.5f, 4096.0f);
 
   ImGui::Checkbox("show rain map", &r.showOverlay);
-  tooltip("Tints the terrain: blue where rain falls, brown where it is dry");
+  tooltip(
+      "Tints the terrain with the painted rain: blue where it falls fully, teal at half, ochre where it is\n"
+      "dry. Always shown while the rain brush is the tool.");
   ImGui::SameLine();
   ImGui::TextDisabled(r.uniform() ? "(uniform)" : "(painted)");
 
-  if (ImGui::Button("Clear")) e.rainFill(0.0f);
+  if (ImGui::Button("Clear")) e.rainClear();
   tooltip("No rain anywhere (droplets then start only at springs)");
   ImGui::SameLine();
   if (ImGui::Button("Fill")) e.rainFill(r.brush.density);
@@ -92,8 +94,9 @@ void drawRainPanel(Editor& e) {
   ImGui::SameLine();
   if (ImGui::Button("Export")) e.exportRain(r.path, r.fileBits);
 
-  ImGui::SliderFloat("spring rate", &r.springRate, 1.0f, 5000.0f, "%.0f", ImGuiSliderFlags_Logarithmic);
-  tooltip("Droplets from a new spring, in fully rained cells' worth");
+  ImGui::SliderFloat("spring rate", &r.springRate, 1.0f, 5000.0f, "%.0f cells of rain",
+                     ImGuiSliderFlags_Logarithmic);
+  tooltip("Water from a new spring, as many droplets as this many fully rained cells get");
   ImGui::SliderFloat("spring radius", &r.springRadius, 0.0f, kMaxSpringRadius, "%.1f cells");
   const auto& springs = r.map().springs();
   if (r.selectedSpring >= int(springs.size())) r.selectedSpring = -1;

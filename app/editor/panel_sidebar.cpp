@@ -5,6 +5,7 @@
 
 #include "app/editor/editor.h"
 #include "app/editor/panels.h"
+#include "core/base/names.h"
 
 namespace runnel::editor {
 
@@ -85,8 +86,8 @@ const Section kSections[] = {
 bool Editor::showSection(const std::string& name, bool open) {
   std::string names;
   for (const Section& s : kSections) {
-    if (name == s.name) {
-      sectionsAsked_[name] = open;
+    if (sameName(name, s.name)) {  // "stats" or "Stats", as every name
+      sectionsAsked_[s.name] = open;
       return true;
     }
     names += (names.empty() ? "" : ", ") + std::string(s.name);

@@ -57,14 +57,15 @@ void drawStatsPanel(Editor& e) {
         double(e.statsHistory.currentRate()));
     row("Batch", batchTip.c_str(), "%" PRIu64, e.worker().batchSize());
     if (amount == AmountKind::Droplets) {
-      row("Avg path", "Average steps a droplet took", "%.1f", st.avgPath());
+      row("Avg path", "Average steps a droplet took (a step is about one cell)", "%.1f steps", st.avgPath());
       row("Long paths cut", "Droplets stopped at the path length limit", "%" PRIu64, st.longPaths);
       row("Random dirs", "Steps where the ground was flat and a random direction was taken", "%" PRIu64,
           st.randomDirs);
     }
-    row("Eroded", "Volume taken from the terrain (world units^3)", "%.1f", st.eroded);
-    row("Deposited", "Volume laid down", "%.1f", st.deposited);
-    row("Lost", "Sediment thrown away at a cut path or carried off an open edge", "%.1f", st.lost);
+    row("Eroded", "Volume taken from the terrain, in cubic metres", "%.1f m³", st.eroded);
+    row("Deposited", "Volume laid down, in cubic metres", "%.1f m³", st.deposited);
+    row("Lost", "Sediment thrown away at a cut path or carried off an open edge, in cubic metres", "%.1f m³",
+        st.lost);
     ImGui::EndTable();
   }
   float w = ImGui::GetContentRegionAvail().x;
@@ -73,10 +74,10 @@ void drawStatsPanel(Editor& e) {
   ImGui::PlotLines("##rate", rate.data(), int(rate.size()), 0, perSecondPlot.c_str(), 0.0f, FLT_MAX,
                    ImVec2(w, h));
   const auto& eroded = e.statsHistory.erodedVolume();
-  ImGui::PlotLines("##eroded", eroded.data(), int(eroded.size()), 0, "eroded volume", 0.0f, FLT_MAX,
+  ImGui::PlotLines("##eroded", eroded.data(), int(eroded.size()), 0, "eroded volume (m³)", 0.0f, FLT_MAX,
                    ImVec2(w, h));
   const auto& deposited = e.statsHistory.depositedVolume();
-  ImGui::PlotLines("##deposited", deposited.data(), int(deposited.size()), 0, "deposited volume", 0.0f,
+  ImGui::PlotLines("##deposited", deposited.data(), int(deposited.size()), 0, "deposited volume (m³)", 0.0f,
                    FLT_MAX, ImVec2(w, h));
   ImGui::PopID();
 }

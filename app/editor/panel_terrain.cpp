@@ -195,14 +195,20 @@ void drawTerrainPanel(Editor& e) {
       "Heights in metres of an integer file's lowest and highest sample value (a DEM: its metres).\n"
       "Blank: the file's .json sidecar, else 0 to N/4.");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
+  // The rest of the row, less its label: every field's label stays in view at any panel width.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::SetNextItemWidth(std::max(40.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Cell (m)").x -
+                                              style.ItemInnerSpacing.x));
   if (ImGui::InputFloat("Cell (m)##import", &e.importCellSize, 0.0f, 0.0f, "%.3g"))
     e.importCellSize = std::clamp(e.importCellSize, 0.001f, 100000.0f);
-  tooltip("Metres per cell of the imported heightmap (a DEM: its grid spacing)");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
+  tooltip(
+      "Metres per cell of a heightmap that records none (a DEM: its grid spacing). A file Runnel wrote\n"
+      "records its own, which the import takes; after an import this shows the terrain's.");
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.3f);
   ImGui::InputTextWithHint("Raw size", "WxH", &e.importSize);
-  tooltip("Width x height of a .r16/.r32 file that is not square. Blank: square by the file's length.");
+  tooltip(
+      "Width x height of a .r16/.r32 file that is not square. Blank: its sidecar's, else square by the\n"
+      "file's length.");
   ImGui::Checkbox("Smooth 8-bit steps", &e.importSmoothSteps);
   tooltip(
       "An 8-bit file has 256 height levels: every slope shades as a staircase of flat terraces.\n"

@@ -83,7 +83,7 @@ bool Editor::handleRainMouse() {
                (ImGui::IsMouseClicked(ImGuiMouseButton_Left) ||
                 ImGui::IsMouseClicked(ImGuiMouseButton_Right))) {
       try {
-        rain.beginStroke(p->x, p->y, erase);
+        if (beginRainStroke(p->x, p->y, erase)) noteStrokeStartedDry();
       } catch (const std::exception& e) {
         status.fail(e.what(), editorSeconds());
       }
@@ -160,10 +160,11 @@ void Editor::syncRain(bool force) {
     else
       rainLayer_->uploadRows(rain.map(), y0, y1);
   }
-  // Rain that is the same everywhere says nothing, so it shows only while the brush is in hand (springs
-  // have their own markers: placing one left a wash over the whole terrain).
+  // The map shows while the rain brush is in hand, and otherwise when "show rain map" is ticked and it says
+  // something (rain the same everywhere does not; springs have their own markers).
   if (rainLayer_)
-    rainLayer_->showOverlay = rain.showOverlay && (!rain.evenRain() || rain.tool == EditTool::RainBrush);
+    rainLayer_->showOverlay =
+        rain.tool == EditTool::RainBrush || (rain.showOverlay && !rain.evenRain());
 }
 
 }  // namespace runnel::editor

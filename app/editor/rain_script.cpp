@@ -73,7 +73,7 @@ std::optional<bool> runRainCommand(Editor& e, const std::vector<std::string>& w)
   if (w[0] == "rain") {
     if (sub == "stroke") return stroke(e, w);
     if (sub == "fill") return need(2, 2), e.rainFill(number("rain fill", w[2]));
-    if (sub == "clear") return need(1, 1), e.rainFill(0.0f);
+    if (sub == "clear") return need(1, 1), e.rainClear();
     if (sub == "invert") return need(1, 1), e.rainInvert();
     if (sub == "blur") return need(2, 2), e.rainBlur(whole("rain blur", w[2]));
     if (sub == "pattern") {

@@ -29,7 +29,7 @@ class RainTool {
   // ---- settings the panel and the shortcuts edit ----
   EditTool tool = EditTool::Camera;
   RainBrush brush;
-  bool showOverlay = true;    // shown once the map is painted, or while the rain brush is the tool
+  bool showOverlay = false;   // the painted map over the terrain (always while the rain brush is the tool)
   float springRate = 200.0f;  // fully rained cells' worth of droplets
   float springRadius = 2.0f;
   int blurRadius = 4;

@@ -18,6 +18,7 @@ struct ParamField {
   float lo, hi;
   const char* tooltip;
   bool logScale = false;
+  const char* unit = "";
 };
 
 // The table, with each default read from a default-constructed P.
@@ -26,7 +27,7 @@ std::vector<ParamInfo> paramInfos(const std::array<ParamField<P>, N>& fields) {
   const P defaults{};
   std::vector<ParamInfo> out;
   for (const auto& f : fields)
-    out.push_back({f.name, defaults.*(f.field), f.lo, f.hi, f.tooltip, f.logScale});
+    out.push_back({f.name, defaults.*(f.field), f.lo, f.hi, f.tooltip, f.logScale, f.unit});
   return out;
 }
 

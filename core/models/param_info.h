@@ -10,6 +10,7 @@ struct ParamInfo {
   float lo, hi;           // allowed range, inclusive
   const char* tooltip;    // what it does, in the article's words where the article has them
   bool logScale = false;  // slider hint for values spanning decades
+  const char* unit = "";  // shown after the value on the slider and in the help ("yr", "m²"); "" for a ratio
 };
 
 // Throws Error "NAME: VALUE is not a number" or "NAME: VALUE is outside [LO, HI]" (core/base/value_limits.h).

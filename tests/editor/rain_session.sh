@@ -1,8 +1,9 @@
 # A scripted session paints rain, erodes and exports. The painted map, exported as 16-bit PNG and given to
 # runnel-cli --rain with the same springs and seed, gives the editor's terrain byte for byte; the result
 # differs from uniform rain the way the map says (the dry east quarter barely changes, the wet west does);
-# undo and redo of strokes and springs give back the maps; a stroke that changes nothing (painting on the new
-# map's full rain, erasing where it is dry) says why in the status line and records no undo step; the rain map survives a project save and open.
+# undo and redo of strokes and springs give back the maps; the first stroke on the new map's full rain starts
+# from a dry map (the stroke is where rain falls); a stroke that changes nothing (painting where it rains
+# fully, erasing where it is dry) says why in the status line and records no undo step; the rain map survives a project save and open.
 source "$(dirname "$0")/common.bash"
 
 cat >session.txt <<'S'
@@ -16,6 +17,7 @@ rain export cleared.png
 rain stroke 60 60 70 70 radius=8 strength=1 erase
 rain stroke 10 -8 10 136 radius=14 strength=1 falloff=0
 rain export one-stroke.png
+rain stroke 10 20 10 30 radius=4 strength=1 falloff=0
 rain stroke 30 -8 30 136 50 136 50 -8 radius=14 strength=1 falloff=0
 rain stroke 24 64 radius=6 strength=1 falloff=0.5 erase
 rain export painted.png
@@ -70,8 +72,12 @@ rain export live.png
 S
 editor --size 800x600 --script session.txt || fail "the script failed: $(cat "$TMP/editor.err")"
 [ -e bad.r16 ] && fail "a refused rain export wrote a file"
-grep -q "strength=1 -> ok: painting added no rain: it already rains fully here" "$TMP/editor.out" ||
-  fail "painting on the full-rain map gave no hint: $(grep '60 60 70 70' "$TMP/editor.out")"
+grep -q "60 60 70 70 radius=8 strength=1 -> ok: painted rain: rain now falls only where you paint" "$TMP/editor.out" ||
+  fail "painting on the new map's full rain did not start from a dry map: $(grep '60 60 70 70' "$TMP/editor.out")"
+grep -q "10 20 10 30 radius=4 strength=1 falloff=0 -> ok: painting added no rain: it already rains fully here" \
+  "$TMP/editor.out" || fail "painting where it rains fully gave no hint: $(grep '10 20 10 30' "$TMP/editor.out")"
+grep -q "rain clear -> ok: cleared the rain map: no rain falls until you paint" "$TMP/editor.out" ||
+  fail "rain clear: $(grep 'rain clear' "$TMP/editor.out")"
 grep -q "erase -> ok: erasing took no rain away" "$TMP/editor.out" ||
   fail "erasing where it is dry gave no hint: $(grep '60 60 70 70' "$TMP/editor.out")"
 ran=$(grep -o '"droplets": *[0-9]*' "$TMP/editor.out" | tail -1 | grep -o '[0-9]*$')

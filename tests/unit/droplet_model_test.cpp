@@ -256,7 +256,7 @@ TEST(DropletModel, BadParametersAreRefusedByName) {
   refuses(p, "Kw");
   p = {};
   p.minSlope = INFINITY;
-  refuses(p, "min-slope");
+  refuses(p, "minSlope");
   p = {};
   p.g = -20;
   refuses(p, "g");

@@ -15,7 +15,7 @@ namespace {
 TEST(DropletParams, TableHoldsTheArticlesDefaultsInOrder) {
   const std::vector<ParamInfo> info = dropletParamInfo();
   const DropletParams defaults;
-  const char* names[] = {"Kq", "Kw", "Kr", "Kd", "Ki", "min-slope", "g"};
+  const char* names[] = {"Kq", "Kw", "Kr", "Kd", "Ki", "minSlope", "g"};
   const float article[] = {10, 0.001f, 0.9f, 0.02f, 0.1f, 0.05f, 20};
   ASSERT_EQ(info.size(), kDropletParamCount);
   for (size_t i = 0; i < kDropletParamCount; ++i) {

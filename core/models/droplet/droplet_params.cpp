@@ -39,7 +39,7 @@ const std::array<ParamField<DropletParams>, kDropletParamCount> kFields{{
      "Deposition speed: how fast the extra sediment is dropped (the share of the excess per step).", true},
     {"Ki", &DropletParams::Ki, 0.0f, 1.0f, "Direction inertia. Higher values make channel turns smoother.",
      false},
-    {"min-slope", &DropletParams::minSlope, 0.0f, 10.0f,
+    {"minSlope", &DropletParams::minSlope, 0.0f, 10.0f,
      "Lowest slope used for the soil carry capacity, so flat water still carries some soil.", true},
     {"g", &DropletParams::g, 0.0f, 1000.0f, "Gravity that accelerates the flows by the height they drop.",
      true},
