@@ -157,6 +157,7 @@ bool Editor::finishImport() {
     const size_t cells = m.height.cellCount();
     const int width = m.height.width(), height = m.height.height();
     setBase(std::make_shared<const Terrain>(std::move(m.height)), "import " + path);
+    const bool rainReset = rain.resetForNewTerrain(history);  // the last terrain's painting is not this one's
     setTerrainUnits(m.cell.metres, m.tileable ? Edges::Wrap : Edges::Clamp);  // as runnel-cli erode
     frameTerrain();                  // another terrain: its own heights in view
     importCellSize = m.cell.metres;  // the row shows the cell size the terrain has
@@ -164,8 +165,10 @@ bool Editor::finishImport() {
     importPath = path;
     rememberRecent(path);
     // "imported x.r32: 7.68 km x 7.68 km, 30 m cells (recorded in x.r32.json)"
-    const std::string imported = "imported " + path + ": " + describeExtent(width, height, m.cell.metres) +
-                                 " (" + m.cell.origin() + ")";
+    const std::string imported =
+        "imported " + path + ": " + describeExtent(width, height, m.cell.metres) + " (" + m.cell.origin() +
+        ")" + (m.tileable ? ", tileable: wrapping edges" : "") +
+        (rainReset ? "; rain falls everywhere again (undo brings the painted rain back)" : "");
     // An 8-bit file's 256 levels show as terraces on every slope once shaded: say so, not silently.
     if (m.smoothed)
       status.ok(imported + "; its " + std::to_string(m.levels) +

@@ -162,6 +162,17 @@ void RainTool::fill(float density, UndoHistory& history, const std::string& labe
   recordWhole(history, label, before, rain_.springs());
 }
 
+bool RainTool::resetForNewTerrain(UndoHistory& history) {
+  if (uniform_ && rain_.level(0, 0) == RainMap::kFullLevel) return false;
+  RainPatch before = capturePatch(rain_, wholeMap(rain_));
+  const std::vector<Spring> springsBefore = rain_.springs();
+  fillRain(rain_, 1.0f);
+  rain_.springs().clear();
+  springsChanged();
+  recordWhole(history, "rain for the new terrain", before, springsBefore);
+  return true;
+}
+
 void RainTool::invert(UndoHistory& history) {
   RainPatch before = capturePatch(rain_, wholeMap(rain_));
   invertRain(rain_);

@@ -66,6 +66,9 @@ class RainTool {
   // ---- whole-map operations and springs; each records one undo step ----
   void fill(float density, UndoHistory& history, const std::string& label);
   void invert(UndoHistory& history);
+  // Back to full rain everywhere without springs (an imported terrain: the rain painted for the last one
+  // does not belong to it); false when it already was, and then nothing is recorded.
+  bool resetForNewTerrain(UndoHistory& history);
   void blur(int radius, UndoHistory& history);
   // Every cell's density from `made` (a rain pattern laid over the terrain); the springs stay.
   void lay(const RainMap& made, UndoHistory& history, const std::string& label);

@@ -16,6 +16,9 @@ for dotted in $known; do
   printf 'import x.%s\nshow cell-size\n' "$ext" >>script.txt
   exts+=("$ext")
 done
+# A tileable map imports with wrapping edges (as runnel-cli erode takes it); any other with open ones.
+"$CLI" generate --size 128 --seed 4 --tileable -o tile.r32 --quiet || fail "generate tile.r32"
+printf '%s\n' "import tile.r32" "show edges" "import x.r32" "show edges" >>script.txt
 cp "$DATA/jacksboro_u16.png" dem.png
 printf '%s\n' "generate fbm size=64 seed=2" "export before.r32" "expect-error import dem.png range=236:1076" \
   "export after.r32" "import dem.png range=236:1076 cell=83" "show cell-size" >>script.txt
@@ -32,4 +35,7 @@ cmp -s before.r32 after.r32 || fail "a refused import changed the terrain"
 grep -q "imported dem.png: 33.4 km x 28.6 km, 83 m cells (the Cell (m) field: dem.png records none)" "$TMP/editor.out" ||
   fail "the DEM at 83 m: $(grep 'import dem.png' "$TMP/editor.out")"
 grep -q '^cell-size 83$' "$TMP/editor.out" || fail "the DEM's cell size: $(grep '^cell-size' "$TMP/editor.out")"
+grep -q "imported tile.r32: .*, tileable: wrapping edges" "$TMP/editor.out" || fail "tile.r32: $(grep 'tile.r32' "$TMP/editor.out")"
+[ "$(grep '^edges ' "$TMP/editor.out" | tr '\n' ' ')" == "edges wrap edges clamp " ] ||
+  fail "edges after the imports: $(grep '^edges ' "$TMP/editor.out")"
 echo ok

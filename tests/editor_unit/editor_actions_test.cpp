@@ -106,6 +106,41 @@ TEST_F(EditorActions, ARainStrokeIsOneUndoStep) {
   EXPECT_FLOAT_EQ(e.rain.map().density(100, 100), painted);
 }
 
+// The first rain painted on a map that rains everywhere starts from a dry map, so the stroke is where rain
+// falls; undo takes the stroke back, then the drying.
+TEST_F(EditorActions, TheFirstRainPaintedStartsFromADryMap) {
+  Editor e(nullptr);
+  ASSERT_TRUE(e.paintRain({{80.0f, 100.0f}, {120.0f, 100.0f}}, false)) << e.status.text;
+  EXPECT_NE(e.status.text.find("rain now falls only where you paint"), std::string::npos) << e.status.text;
+  EXPECT_GT(e.rain.map().density(100, 100), 0.5f);
+  EXPECT_FLOAT_EQ(e.rain.map().density(400, 400), 0.0f);  // far from the stroke: dry
+  ASSERT_TRUE(e.undo());
+  EXPECT_FLOAT_EQ(e.rain.map().density(100, 100), 0.0f);
+  ASSERT_TRUE(e.undo());
+  EXPECT_FLOAT_EQ(e.rain.map().density(400, 400), 1.0f);
+}
+
+// An imported terrain starts with rain everywhere and no springs: the last terrain's painting is not its own.
+TEST_F(EditorActions, AnImportStartsWithRainEverywhere) {
+  ScratchDir dir;
+  Heightmap land(64, 64);
+  for (int y = 0; y < 64; ++y)
+    for (int x = 0; x < 64; ++x) land.at(x, y) = float(x + y) * 0.5f;
+  const std::string path = dir.file("land.r32");
+  writeHeightmap(path, land);
+
+  Editor e(nullptr);
+  ASSERT_TRUE(e.rainFill(0.2f));
+  ASSERT_TRUE(e.addSpringAt(10.0f, 10.0f)) << e.status.text;
+  ASSERT_TRUE(e.importHeightmap(path, false)) << e.status.text;
+  EXPECT_NE(e.status.text.find("rain falls everywhere again"), std::string::npos) << e.status.text;
+  EXPECT_TRUE(e.rain.uniform());
+  EXPECT_FLOAT_EQ(e.rain.map().density(30, 30), 1.0f);
+  ASSERT_TRUE(e.undo());  // the rain the last terrain had, fitted to this one
+  EXPECT_NEAR(e.rain.map().density(30, 30), 0.2f, 1e-3f);
+  EXPECT_EQ(e.rain.map().springs().size(), 1u);
+}
+
 TEST_F(EditorActions, ASwitchedModelIsTheOneThatRuns) {
   Editor e(nullptr);
   const Terrain base = e.worker().copyTerrain();
