@@ -90,6 +90,7 @@ void Editor::update() {
   takeSnapshot();
   syncRain(false);
   if (snapshot_) statsHistory.update(*snapshot_, now);
+  probeSpeed();
   if (rain.revision() != rainSeen_) {
     rainSeen_ = rain.revision();
     noteEdit();

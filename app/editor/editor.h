@@ -20,6 +20,7 @@
 #include "app/editor/overlay_legend.h"
 #include "app/editor/rain_tool.h"
 #include "app/editor/recovery_folder.h"
+#include "app/editor/speed_probe.h"
 #include "app/editor/stats_history.h"
 #include "app/editor/status_line.h"
 #include "app/editor/undo_history.h"
@@ -99,6 +100,9 @@ class Editor {
   // model's levels) that build's units on this terrain; 0: no budget.
   uint64_t runBudget() const;
   double unitsPerSecond() const;  // of the current model, as run since it was chosen (0: not run yet)
+  // What the Play button's time estimate uses: unitsPerSecond() once the model has run, before that a
+  // short probe run's (droplet models; speed_probe.h); 0 while unknown.
+  double estimatedUnitsPerSecond() const;
   // While a Step runs: how many of its units are done (fractions of a long unit included), and of how many.
   std::optional<std::pair<double, uint64_t>> stepProgress() const;
   // Units run since the last reset, with the running batch's fraction (for progress bars).
@@ -239,6 +243,9 @@ class Editor {
   // Opens or closes a section of the side panel ("Export", as its header reads) at the next frame, and
   // scrolls it into view when opened. False (and the status line says which there are) for an unknown name.
   bool showSection(const std::string& name, bool open);
+  // Whether a script asked to open (true) or close a header inside a section ("Landscape presets") at this
+  // frame; nullopt when it did not.
+  std::optional<bool> sectionAsked(const char* name) const;
 
   const Snapshot* snapshot() const { return snapshot_.get(); }
   // The shown terrain's size in cells (0 before the first snapshot).
@@ -299,6 +306,9 @@ class Editor {
   std::unique_ptr<render::RainLayer> rainLayer_;
   std::unique_ptr<SimulationWorker> worker_;
   std::shared_ptr<const Terrain> base_;  // the project's base terrain (Reset goes back here)
+  SpeedProbe speedProbe_;
+  double probedRate_ = 0.0;  // the probe's answer for the current model, settings and terrain
+  void probeSpeed();         // starts or reads the probe (update())
   std::shared_ptr<const Snapshot> snapshot_;
   uint64_t shownVersion_ = 0;
   std::string shownError_, windowTitle_;

@@ -271,6 +271,30 @@ double Editor::unitsPerSecond() const {
   return units > 0 && seconds > 0.2 ? units / seconds : 0.0;
 }
 
+double Editor::estimatedUnitsPerSecond() const {
+  const double measured = unitsPerSecond();
+  return measured > 0.0 ? measured : probedRate_;
+}
+
+void Editor::probeSpeed() {
+  probedRate_ = 0.0;
+  if (!base_ || erosion.info().amount != AmountKind::Droplets || unitsPerSecond() > 0.0) return;
+  // The model, its settings and the terrain it would run on.
+  std::string key = std::string(erosion.info().name) + " " + std::to_string(uintptr_t(base_.get())) + " " +
+                    std::to_string(erosion.common.threads) + " " + std::to_string(erosion.common.cellSize) +
+                    " " + toString(erosion.common.mode);
+  for (float v : erosion.current()) key += " " + std::to_string(v);
+  if (std::optional<double> rate = speedProbe_.rate(key)) {
+    probedRate_ = *rate;
+  } else if (!speedProbe_.running() && !worker_->playing()) {
+    try {
+      speedProbe_.start(key, erosion.build(), base_->height);
+    } catch (const std::exception&) {
+      // Settings the model refuses: Play says why; there is just no estimate.
+    }
+  }
+}
+
 void Editor::pause() {
   worker_->pause();
 }

@@ -31,9 +31,10 @@ std::string shortUnits(uint64_t n) {
   return text;
 }
 
-// ", ~40 s", ", ~3 min": how long `units` take at the speed this model has run at; empty before it ran.
+// ", ~40 s", ", ~3 min": how long `units` take at the speed this model has run at (before it ran, a short
+// probe's); empty while unknown.
 std::string timeFor(const Editor& e, uint64_t units) {
-  const double rate = e.unitsPerSecond();
+  const double rate = e.estimatedUnitsPerSecond();
   if (!(rate > 0.0)) return "";
   const double seconds = double(units) / rate;
   char text[32];

@@ -83,6 +83,10 @@ const Section kSections[] = {
 
 }  // namespace
 
+// Headers inside a section, and the section each is in.
+constexpr std::pair<const char*, const char*> kInnerHeaders[] = {{"Landscape presets", "Terrain"},
+                                                                 {"Noise settings", "Terrain"}};
+
 bool Editor::showSection(const std::string& name, bool open) {
   std::string names;
   for (const Section& s : kSections) {
@@ -92,8 +96,22 @@ bool Editor::showSection(const std::string& name, bool open) {
     }
     names += (names.empty() ? "" : ", ") + std::string(s.name);
   }
+  for (const auto& [inner, section] : kInnerHeaders) {
+    if (sameName(name, inner)) {
+      sectionsAsked_[inner] = open;
+      if (open) sectionsAsked_[section] = true;  // in view: its section open too
+      return true;
+    }
+    names += ", " + std::string(inner);
+  }
   status.fail("panel: no section '" + name + "' (there are " + names + ")", editorSeconds());
   return false;
+}
+
+std::optional<bool> Editor::sectionAsked(const char* name) const {
+  const auto ask = sectionsAsked_.find(name);
+  if (ask == sectionsAsked_.end()) return std::nullopt;
+  return ask->second;
 }
 
 void Editor::drawPanel() {

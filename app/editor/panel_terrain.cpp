@@ -18,6 +18,8 @@ void inputSize(const char* label, int& value) {
 
 // Landscape presets: pick one, Make it at the size above, or save the settings as one's own.
 void presetsSection(Editor& e) {
+  if (const std::optional<bool> ask = e.sectionAsked("Landscape presets"))
+    ImGui::SetNextItemOpen(*ask, ImGuiCond_Always);
   if (!ImGui::CollapsingHeader("Landscape presets")) return;
   const float side = 64.0f * e.uiScale;
   for (size_t i = 0; i < e.presets.size(); ++i) {
@@ -157,6 +159,8 @@ void drawTerrainPanel(Editor& e) {
       "floors and sharpens the peaks, as on real land; 1 keeps the plain noise.");
   ImGui::Checkbox("Tileable", &g.tileable);
   tooltip("Generate a terrain that wraps around seamlessly (pairs with wrap edges)");
+  if (const std::optional<bool> ask = e.sectionAsked("Noise settings"))
+    ImGui::SetNextItemOpen(*ask, ImGuiCond_Always);
   if (ImGui::TreeNode("Noise settings")) {
     if (g.kind == GeneratorKind::Fault) {
       ImGui::SliderInt("Faults", &g.faults, 1, 2000);
@@ -197,8 +201,8 @@ void drawTerrainPanel(Editor& e) {
   ImGui::SameLine();
   // The rest of the row, less its label: every field's label stays in view at any panel width.
   const ImGuiStyle& style = ImGui::GetStyle();
-  ImGui::SetNextItemWidth(std::max(40.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Cell (m)").x -
-                                              style.ItemInnerSpacing.x));
+  ImGui::SetNextItemWidth(std::max(40.0f, ImGui::GetContentRegionAvail().x -
+                                              ImGui::CalcTextSize("Cell (m)").x - style.ItemInnerSpacing.x));
   if (ImGui::InputFloat("Cell (m)##import", &e.importCellSize, 0.0f, 0.0f, "%.3g"))
     e.importCellSize = std::clamp(e.importCellSize, 0.001f, 100000.0f);
   tooltip(

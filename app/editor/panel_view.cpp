@@ -26,10 +26,11 @@ void drawViewPanel(Editor& e) {
   int gridIndex = grid <= 128 ? 0 : grid <= 256 ? 1 : grid <= 512 ? 2 : 3;
   if (ImGui::Combo("Mesh detail", &gridIndex, gridNames, 4)) e.setGridLimit(128 << gridIndex);
   char meshTip[320];
-  std::snprintf(meshTip, sizeof meshTip,
-                "Most vertices a side of the terrain mesh (now %dx%d). Shading uses every cell regardless; a\n"
-                "coarser mesh only smooths the silhouette. Software renderers start at 256.",
-                e.renderer().gridWidth(), e.renderer().gridHeight());
+  std::snprintf(
+      meshTip, sizeof meshTip,
+      "Most vertices a side of the terrain mesh (now %dx%d). Shading uses every cell regardless; a\n"
+      "coarser mesh only smooths the silhouette. Software renderers start at 256.",
+      e.renderer().gridWidth(), e.renderer().gridHeight());
   tooltip(meshTip);
 
   ImGui::SliderFloat("Resolution", &s.renderScale, 0.25f, 1.0f, "%.2fx");
@@ -79,7 +80,8 @@ void drawViewPanel(Editor& e) {
   tooltip("Slopes steeper than this show as bare rock");
   ImGui::SliderFloat("Rock blend", &s.rockBlendDeg, 0.1f, 20.0f, "%.1f deg");
   tooltip("Width of the transition between ground and rock");
-  ImGui::SliderFloat("Sediment depth", &s.sedimentDepth, 0.001f, 10.0f, "%.3f m", ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderFloat("Sediment depth", &s.sedimentDepth, 0.001f, 10.0f, "%.3f m",
+                     ImGuiSliderFlags_Logarithmic);
   tooltip("Deposited soil deeper than this shows in the sediment colour");
   ImGui::ColorEdit3("Ground", &s.groundColor.x, ImGuiColorEditFlags_NoInputs);
   ImGui::SameLine();

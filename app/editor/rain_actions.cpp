@@ -46,15 +46,18 @@ bool Editor::paintRain(const std::vector<glm::vec2>& path, bool erase) {
     for (size_t i = 1; i < path.size(); ++i) rain.moveStroke(path[i].x, path[i].y);
     changed = rain.endStroke(history);
   });
-  if (ok && startedDry) noteStrokeStartedDry();
-  else if (ok && !changed) noteStrokeChangedNothing(erase);
+  if (ok && startedDry)
+    noteStrokeStartedDry();
+  else if (ok && !changed)
+    noteStrokeChangedNothing(erase);
   return ok;
 }
 
 void Editor::noteStrokeStartedDry() {
-  status.ok("painted rain: rain now falls only where you paint (it fell everywhere; undo twice to get that "
-            "back)",
-            editorSeconds());
+  status.ok(
+      "painted rain: rain now falls only where you paint (it fell everywhere; undo twice to get that "
+      "back)",
+      editorSeconds());
 }
 
 bool Editor::rainClear() {

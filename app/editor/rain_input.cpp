@@ -163,8 +163,7 @@ void Editor::syncRain(bool force) {
   // The map shows while the rain brush is in hand, and otherwise when "show rain map" is ticked and it says
   // something (rain the same everywhere does not; springs have their own markers).
   if (rainLayer_)
-    rainLayer_->showOverlay =
-        rain.tool == EditTool::RainBrush || (rain.showOverlay && !rain.evenRain());
+    rainLayer_->showOverlay = rain.tool == EditTool::RainBrush || (rain.showOverlay && !rain.evenRain());
 }
 
 }  // namespace runnel::editor

@@ -8,12 +8,13 @@
 
 namespace runnel {
 
-// The name folded for comparing: lower case, without '-' and '_'.
+// The name folded for comparing: lower case, without '-', '_' and spaces ("landscape-presets" finds the
+// "Landscape presets" header).
 inline std::string nameKey(std::string_view name) {
   std::string key;
   key.reserve(name.size());
   for (char c : name)
-    if (c != '-' && c != '_') key += char(std::tolower(static_cast<unsigned char>(c)));
+    if (c != '-' && c != '_' && c != ' ') key += char(std::tolower(static_cast<unsigned char>(c)));
   return key;
 }
 

@@ -6,6 +6,9 @@
 source "$(dirname "$0")/common.bash"
 
 cat >presets.txt <<'S'
+panel landscape-presets
+frames 2
+screenshot thumbnails.png
 export before.r32
 preset badlands size=96
 export made.r32
@@ -38,6 +41,11 @@ S
 editor --size 1280x720 --script presets.txt || fail "the script failed: $(cat "$TMP/editor.err")"
 "$CLI" make --preset badlands --size 96 -o cli.r32 --quiet || fail "runnel-cli make failed"
 cmp -s made.r32 cli.r32 || fail "the editor's badlands is not runnel-cli make's"
+# A script opens the presets' header (inside the Terrain section) and its thumbnails show: the panel column
+# beside them holds the pale hillshades, not the panel's dark background.
+grep -q "script: panel landscape-presets -> ok" "$TMP/editor.out" || fail "panel landscape-presets: $(grep 'panel ' "$TMP/editor.out")"
+bright=$(convert thumbnails.png -crop 60x260+10+380 +repage -colorspace gray -format '%[fx:int(100*mean)]' info:)
+[ "$bright" -ge 40 ] || fail "no thumbnails in view (mean grey $bright%)"
 cmp -s undone.r32 before.r32 || fail "undo did not bring back the terrain before the preset"
 cmp -s after-cancel.r32 made.r32 || fail "a cancelled make changed the terrain (or was not cancelled)"
 grep -q "^model droplet$" <(head -c 2000 made.runnel | tr -d '\0') ||
