@@ -39,6 +39,9 @@ void checkWritable(const std::string& path) {
   fs::path p(path);
   std::error_code ec;
   if (fs::is_directory(p, ec)) throw Error(path + ": is a folder, not a file");
+  // A pipe, device or socket is never replaced by a file (core's writers refuse it too, after the work).
+  if (fs::exists(p, ec) && !fs::is_regular_file(p, ec))
+    throw Error(path + ": is not a regular file (a pipe, device or socket); write to a file");
   fs::path folder = p.parent_path();
   if (folder.empty()) folder = ".";
   if (!fs::is_directory(folder, ec))

@@ -242,6 +242,20 @@ AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
   if (target_.empty() || target_.back() == '/') fail("not a file name", EISDIR);
   file_ = followLinks(target_);
   if (file_.empty()) fail("", errno);
+  // What is not a plain file (a named pipe, a device, a socket, a folder) is never replaced by one: the
+  // rename would swap a system's /dev/null or a pipeline's FIFO for our bytes.
+  struct stat existing;
+  if (::stat(file_.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode))
+    fail(S_ISDIR(existing.st_mode) ? "it is a folder" : "it is not a regular file (a pipe, device or socket)",
+         0);
+  // A name the folder cannot hold fails now, not at the rename after other outputs were published.
+  const size_t slash = file_.find_last_of('/');
+  const std::string name = slash == std::string::npos ? file_ : file_.substr(slash + 1);
+  const long longest = ::pathconf(folderOf(file_).c_str(), _PC_NAME_MAX);
+  if (longest > 0 && name.size() > size_t(longest))
+    fail("its name is " + std::to_string(name.size()) + " bytes, longer than the folder takes (" +
+             std::to_string(longest) + ")",
+         0);
   // A dead process's journalled commit is finished before any of its temporaries could be taken for litter.
   static std::once_flag recovered;
   std::call_once(recovered, [] { recoverInterruptedCommits(); });

@@ -1,6 +1,7 @@
 // Writes that appear whole or not at all, whatever the name, the link or an earlier crash left behind.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -53,6 +54,30 @@ TEST(AtomicFile, LongNamesWrite) {
   EXPECT_EQ(readHeightmap(path, {8, 8, {}, false}).width(), 8);
   EXPECT_EQ(dir.names(),
             (std::set<std::string>{std::string(246, 'n') + ".r32", std::string(246, 'n') + ".r32.json"}));
+}
+
+// A name one byte over the folder's limit fails before anything is written: with a sidecar of 259 bytes
+// beside a 255-byte PNG, the PNG alone once appeared (its heights then read back as raw levels).
+TEST(AtomicFile, ANameTooLongFailsBeforeAnythingIsWritten) {
+  ScratchDir dir;
+  const std::string path = dir.file(std::string(251, 'n') + ".png");  // 255 bytes; its sidecar 260
+  try {
+    writeHeightmap(path, testMap(8, 8));
+    FAIL() << "a sidecar name of 260 bytes was taken";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(".png.json: its name is 260 bytes"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(dir.names().empty());
+}
+
+// A named pipe (or a device) is never replaced by a file: it is refused, and stays what it was.
+TEST(AtomicFile, WhatIsNotARegularFileIsRefusedAndKept) {
+  ScratchDir dir;
+  const std::string fifo = dir.file("pipe.r32");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_THROW(writeHeightmap(fifo, testMap(8, 8)), Error);
+  EXPECT_TRUE(std::filesystem::is_fifo(fifo));
+  EXPECT_THROW(writeFileAtomically(dir.file("."), "x"), Error);  // a folder
 }
 
 // Writing through a symbolic link replaces the file it points to; the link stays a link.
