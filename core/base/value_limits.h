@@ -26,6 +26,8 @@ inline constexpr ValueLimit kThreads{"threads", 1, 1024, "", true};
 inline constexpr ValueLimit kDroplets{"droplets", 0, 1e12, "", true};
 inline constexpr ValueLimit kIterations{"iterations", 0, 1e6, "", true};
 inline constexpr ValueLimit kSteps{"steps", 0, 1e6, "", true};
+// A preset's droplet stage per cell of the map: a thousand is far past any look (a 4096² map: 1.7e10).
+inline constexpr ValueLimit kDropletsPerCell{"droplets-per-cell", 0, 1000};
 inline constexpr ValueLimit kSpringRate{"spring rate", 0, 1e9};              // 0 pauses a spring
 inline constexpr ValueLimit kSpringRadius{"spring radius", 0, 64, "cells"};  // broad sources are painted rain
 inline constexpr ValueLimit kRainDensity{"rain density", 0, 1};

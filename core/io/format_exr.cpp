@@ -21,6 +21,7 @@
 
 #include "core/base/error.h"
 #include "core/base/memory_budget.h"
+#include "core/base/printable.h"
 #include "core/base/value_limits.h"
 #include "core/base/work_progress.h"
 #include "formats.h"
@@ -77,21 +78,6 @@ void checkExrSize(const std::string& path) {
   // The heights, the table, and a chunk packed and unpacked.
   checkMemory(path, "a " + std::to_string(width) + "x" + std::to_string(height) + " image",
               uint64_t(width) * uint64_t(height) * sizeof(float) + table + 2 * chunkBytes);
-}
-
-// A name from a file, quoted, its unprintable bytes as \xNN.
-std::string printable(const std::string& name) {
-  std::string out = "'";
-  for (const unsigned char c : name) {
-    if (c >= 0x20 && c < 0x7f) {
-      out += char(c);
-    } else {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "\\x%02x", unsigned(c));
-      out += hex;
-    }
-  }
-  return out + "'";
 }
 
 // Walks the headers (one, or several in a multi-part file) as OpenEXR's C++ reader does, and refuses what

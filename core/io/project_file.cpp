@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "core/base/error.h"
+#include "core/base/names.h"
 #include "core/base/number_text.h"
+#include "core/base/printable.h"
 #include "core/base/value_limits.h"
 #include "core/rain/rain_springs.h"
 #include "heightmap_io.h"
@@ -43,9 +45,10 @@ void writeProject(const std::string& path, const ProjectData& p) {
   std::ostringstream header;
   header.precision(9);
   header << kMagic << "\n";
-  std::string description = p.description;
+  // One line, short enough for the reader's limit, without control bytes.
+  std::string description = p.description.substr(0, 1000);
   for (char& c : description)
-    if (c == '\n' || c == '\r') c = ' ';
+    if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f) c = ' ';
   header << "description " << description << "\n";
   header << "model " << p.model << "\n";
   for (const auto& [name, value] : p.params) header << "param " << name << " " << value << "\n";
@@ -85,10 +88,31 @@ ProjectData readProject(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path + ": cannot open the project file");
   std::string line;
+  size_t lineNumber = 0;
+  // A header line is short (the longest is a description), and there are at most a few dozen plus the
+  // springs: a file that says otherwise is refused before it is read whole (a 1 GiB line took 2 GB).
+  constexpr size_t kMaxLine = 4096, kMaxLines = kMaxSprings + 256;
   // A header edited on Windows ends its lines in "\r\n": the "\r" is not part of the line.
   auto nextLine = [&] {
-    if (!std::getline(in, line)) return false;
+    line.clear();
+    if (++lineNumber > kMaxLines)
+      throw Error(path + ": its header runs past " + std::to_string(kMaxLines) +
+                  " lines (a corrupt project)");
+    char c;
+    bool any = false;
+    while (in.get(c)) {
+      any = true;
+      if (c == '\n') break;
+      if (line.size() >= kMaxLine)
+        throw Error(path + ": header line " + std::to_string(lineNumber) + " is over " +
+                    std::to_string(kMaxLine) + " bytes (a corrupt project)");
+      line += c;
+    }
+    if (!any) return false;
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    // Nothing quotes a line holding escape sequences back to the terminal (the first is only compared).
+    if (const std::optional<size_t> at = lineNumber > 1 ? firstControlByte(line) : std::nullopt)
+      throw Error(path + ": header line " + std::to_string(lineNumber) + " " + controlByteMessage(line, *at));
     return true;
   };
   if (!nextLine() || line != kMagic)
@@ -112,7 +136,10 @@ ProjectData readProject(const std::string& path) {
     } else if (key == "param") {
       size_t s = value.find(' ');
       if (s == std::string::npos) throw Error(path + ": 'param' needs a name and a value: '" + line + "'");
-      p.params.emplace_back(value.substr(0, s), number<float>(path, value.substr(0, s), value.substr(s + 1)));
+      const std::string name = value.substr(0, s);
+      for (const auto& [seen, v] : p.params)
+        if (sameName(seen, name)) throw Error(path + ": the parameter '" + name + "' is given twice");
+      p.params.emplace_back(name, number<float>(path, name, value.substr(s + 1)));
     } else if (key == "seed") {
       p.common.seed = number<uint64_t>(path, key, value);
     } else if (key == "edges") {

@@ -11,6 +11,8 @@
 #include "core/base/error.h"
 #include "core/base/json_text.h"
 #include "core/base/number_text.h"
+#include "core/base/printable.h"
+#include "core/base/value_limits.h"
 #include "core/io/heightmap_io.h"
 #include "core/io/input_file.h"
 #include "core/io/user_folders.h"
@@ -28,9 +30,6 @@ namespace {
 
 constexpr const char* kExtension = ".preset";
 constexpr uintmax_t kMaxPresetBytes = 64 * 1024;
-// A stage's amount: enough for any real recipe, and no overflow when scaled by a 16384² map.
-constexpr double kMaxAmount = 1e9;
-
 // The amount's key on a stage line for a model: "steps", "iterations" or "droplets-per-cell".
 std::string amountKey(const ModelInfo& model) {
   return model.amount == AmountKind::Droplets ? "droplets-per-cell" : amountUnit(model.amount);
@@ -57,11 +56,10 @@ PresetStage parseStage(std::istringstream& words, const std::string& where) {
   if (!(words >> key >> value) || key != amountKey(*model))
     throw Error(where + ": the " + stage.model + " stage needs its amount first: '" + amountKey(*model) +
                 " N'");
-  stage.amount = numberFromText<double>(where, key, value);
-  if (!(stage.amount >= 0.0 && stage.amount <= kMaxAmount))
-    throw Error(where + ": '" + key + "' must be between 0 and 1e9, not '" + value + "'");
-  if (model->amount != AmountKind::Droplets && stage.amount != std::floor(stage.amount))
-    throw Error(where + ": '" + key + "' must be a whole number, not '" + value + "'");
+  // The one table of limits the CLI's flags and the editor's fields use (core/base/value_limits.h).
+  const ValueLimit& limit =
+      model->amount == AmountKind::Droplets ? limits::kDropletsPerCell : amountLimit(model->amount);
+  stage.amount = valueFromText(named(limit, key.c_str()), value, where);
   while (words >> key) {
     if (!(words >> value)) throw Error(where + ": '" + key + "' needs a value");
     if (key == "preset") {
@@ -99,16 +97,20 @@ LandscapePreset parsePreset(const std::string& text, const std::string& where, c
   LandscapePreset preset;
   preset.name = name;
   GeneratorSettings& g = preset.generator;
-  bool edgesSet = false;
+  bool edgesSet = false, anyKey = false;
   std::istringstream lines(text);
   std::string line;
   for (int number = 1; std::getline(lines, line); ++number) {
     if (!line.empty() && line.back() == '\r') line.pop_back();  // written on Windows
     const std::string at = where + ":" + std::to_string(number);
+    // Nothing quotes a line holding escape sequences back to the terminal.
+    if (const std::optional<size_t> c = firstControlByte(line))
+      throw Error(at + ": " + controlByteMessage(line, *c));
     if (const size_t hash = line.find('#'); hash != std::string::npos) line.erase(hash);
     std::istringstream words(line);
     std::string key, value;
     if (!(words >> key)) continue;
+    anyKey = true;
     if (key == "title" || key == "about") {
       std::getline(words >> std::ws, value);
       while (!value.empty() && std::isspace(static_cast<unsigned char>(value.back()))) value.pop_back();
@@ -177,6 +179,10 @@ LandscapePreset parsePreset(const std::string& text, const std::string& where, c
           "octaves, lacunarity, gain, faults, falloff, tileable, edges, rain and stage lines)");
     }
   }
+  if (!anyKey)
+    throw Error(where +
+                ": an empty preset: it needs at least a title, a generator or a stage line "
+                "(runnel-cli presets --help lists the keys)");
   try {
     validate(g);
   } catch (const Error& e) {

@@ -1,6 +1,7 @@
 # Values that would break the view are refused with a message naming the setting, and the editor goes on:
-# a NaN or absurd exaggeration, pitch or resolution; a project whose description runs to megabytes (X refused
-# a window title that long and closed the editor) opens, and the terrain is still drawn. A project naming a
+# a NaN or absurd exaggeration, pitch or resolution; a project whose description runs to megabytes is refused
+# naming its line (its header is read a bounded line at a time), and one of 4,000 characters (X refused a
+# window title of megabytes and closed the editor) opens, and the terrain is still drawn. A project naming a
 # parameter its model does not have is refused naming the file; one whose header lines end in "\r\n" opens.
 source "$(dirname "$0")/common.bash"
 
@@ -18,12 +19,14 @@ text = open("long.runnel", "rb").read()
 head, maps = text.split(b"\nend\n", 1)
 head = head.replace(b"\ndescription " + b"x" * (17 << 20), b"\ndescription short")
 open("badparam.runnel", "wb").write(head.replace(b"\nparam Kq ", b"\nparam Kx ") + b"\nend\n" + maps)
+open("longok.runnel", "wb").write(head.replace(b"\ndescription short", b"\ndescription " + b"y" * 4000) + b"\nend\n" + maps)
 open("crlf.runnel", "wb").write(head.replace(b"\n", b"\r\n") + b"\r\nend\r\n" + maps)
 PY
 cat >view.txt <<'S'
 expect-error open badparam.runnel
 open crlf.runnel
-open long.runnel
+expect-error open long.runnel
+open longok.runnel
 expect-error view exaggeration nan
 expect-error view exaggeration 0
 expect-error view pitch 200

@@ -89,9 +89,18 @@ TEST(LandscapePreset, AMistakeIsNamedWithItsLine) {
   EXPECT_NE(errorOf("stage lava steps 2\n").find("rivers"), std::string::npos);  // lists the models
   EXPECT_EQ(errorOf("stage rivers droplets-per-cell 2\n"),
             "p.preset:1: the rivers stage needs its amount first: 'steps N'");
-  EXPECT_EQ(errorOf("stage rivers steps 2.5\n"), "p.preset:1: 'steps' must be a whole number, not '2.5'");
+  // Amounts through the one table of limits, in its words, as the CLI's flags: 1e9 thermal iterations
+  // would run for ever.
+  EXPECT_EQ(errorOf("stage rivers steps 2.5\n"), "p.preset:1: steps: 2.5 is not a whole number");
+  EXPECT_EQ(errorOf("stage thermal iterations 1e9\n"), "p.preset:1: iterations: 1e9 is outside [0, 1e6]");
+  EXPECT_EQ(errorOf("stage droplet droplets-per-cell 1e9\n"),
+            "p.preset:1: droplets-per-cell: 1e9 is outside [0, 1000]");
   EXPECT_EQ(errorOf("stage droplet droplets-per-cell -1\n"),
-            "p.preset:1: 'droplets-per-cell' must be between 0 and 1e9, not '-1'");
+            "p.preset:1: droplets-per-cell: -1 is outside [0, 1000]");
+  // An escape sequence is never echoed to the terminal; an empty preset is not a recipe.
+  EXPECT_EQ(errorOf("title x\nseed \x1b]0;owned\x07\n"),
+            "p.preset:2: holds a control byte (\\x1b) at byte 6: 'seed \\x1b]0;owned\\x07'");
+  EXPECT_NE(errorOf("# nothing but a comment\n\n").find("p.preset: an empty preset"), std::string::npos);
   EXPECT_NE(errorOf("stage rivers steps 2 uplift nan\n").find("uplift"), std::string::npos);
   EXPECT_NE(errorOf("stage rivers steps 2 preset volcano\n").find("hills"), std::string::npos);
   EXPECT_NE(errorOf("size 99999\n").find("p.preset:1"), std::string::npos);

@@ -111,6 +111,35 @@ TEST(ProjectFile, RejectsForeignAndDamagedHeaders) {
   std::remove(path.c_str());
 }
 
+// A header is read a bounded line at a time: a line of megabytes, a parameter given twice, or an escape
+// sequence (which an error quoting the line would send to the terminal) is refused naming the line.
+TEST(ProjectFile, RefusesOverlongRepeatedAndControlLines) {
+  const std::string path = tempPath("hostile.runnel");
+  writeProject(path, sample());
+  const std::string bytes = readAll(path);
+  auto refusal = [&](const std::string& broken) {
+    writeAll(path, broken);
+    try {
+      readProject(path);
+      return std::string("accepted");
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+  };
+  const size_t description = bytes.find("description ");
+  std::string longLine = bytes;
+  longLine.insert(description + 12, std::string(5'000'000, 'x'));
+  EXPECT_NE(refusal(longLine).find("header line 2 is over 4096 bytes"), std::string::npos);
+  std::string twice = bytes;
+  twice.insert(bytes.find("seed "), "param Kq 3\nparam kq 4\n");
+  EXPECT_NE(refusal(twice).find("the parameter 'Kq' is given twice"), std::string::npos) << refusal(twice);
+  std::string escape = bytes;
+  escape.insert(description + 12, "\x1b[2J");
+  EXPECT_NE(refusal(escape).find("header line 2 holds a control byte (\\x1b) at byte 13"), std::string::npos)
+      << refusal(escape);
+  std::remove(path.c_str());
+}
+
 TEST(ProjectFile, AFailedWriteLeavesTheOldFile) {
   std::string path = tempPath("keep.runnel");
   writeProject(path, sample());
