@@ -142,11 +142,15 @@ std::optional<Sidecar> readSidecar(const std::string& imagePath) {
   requireRegularFile(s.name);
   std::ifstream in(s.name, std::ios::binary);
   if (!in) return std::nullopt;
-  constexpr std::streamsize kLimit = 65536;
-  std::string text(size_t(kLimit) + 1, '\0');
-  in.read(text.data(), kLimit + 1);
+  // Its length first: a 2 GiB sidecar is refused without reading it, and a small one costs only its size.
+  constexpr std::streamoff kLimit = 65536;
+  in.seekg(0, std::ios::end);
+  const std::streamoff length = in.tellg();
+  if (length < 0 || length > kLimit) throw Error(s.name + ": malformed height sidecar (over 64 KiB)");
+  in.seekg(0, std::ios::beg);
+  std::string text(size_t(length), '\0');
+  in.read(text.data(), length);
   text.resize(size_t(in.gcount()));
-  if (std::streamsize(text.size()) > kLimit) throw Error(s.name + ": malformed height sidecar (over 64 KiB)");
   std::map<std::string, std::string> values = FlatJson(text, s.name).parse();
 
   auto number = [&](const char* key) {
