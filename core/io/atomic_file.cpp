@@ -206,6 +206,8 @@ void PublishGroup::commit() {
       for (size_t j = i; j < held.size(); ++j) ::unlink(held[j].temp.c_str());
       if (!journal.empty()) ::unlink(journal.c_str());
       throw Error("cannot write " + held[i].target + ": " + std::strerror(err));
+    } else if (i == 0 && held.size() > 1 && betweenCommitRenamesForTests) {
+      betweenCommitRenamesForTests();
     }
   for (const Held& h : held) syncFolderOf(h.file);
   if (!journal.empty()) ::unlink(journal.c_str());

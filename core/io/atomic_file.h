@@ -84,6 +84,10 @@ class AtomicFile {
   int keepMode_ = -1;  // the permissions of the file being replaced, if any
 };
 
+// Tests only: called after the first rename of a commit of several files, where a kill would leave the set
+// half new (a test's child process exits there to show the journal finishes the set). Null in the tools.
+inline void (*betweenCommitRenamesForTests)() = nullptr;
+
 // Makes `folder` and the folders above it when missing (an output folder named on a command line); throws
 // Error naming it when it cannot be made or a file is in the way.
 void makeFolder(const std::string& folder);

@@ -6,6 +6,9 @@ DATA=${2:?usage: bash TEST.sh RUNNEL_CLI TEST_DATA}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 cd "$TMP"
+# Every test in its own state and config folders: the commit journals of one never replay in another, and
+# none lands in the user's own (issue 33).
+export XDG_STATE_HOME="$TMP/.state" XDG_CONFIG_HOME="$TMP/.config"
 
 fail() {
   echo "FAIL ($(basename "$0")): $*" >&2
@@ -18,7 +21,7 @@ ok() {
 }
 
 # Every file under the working folder but the captured output.
-files_now() { find "$TMP" -mindepth 1 ! -name .out ! -name .err | sort; }
+files_now() { find "$TMP" -mindepth 1 ! -name .out ! -name .err ! -path "$TMP/.state*" ! -path "$TMP/.config*" | sort; }
 
 # expect_exit CODE NEEDLE CMD...: exit status CODE, exactly one line on stderr, matching NEEDLE (an extended
 # regular expression, case-insensitive), and no

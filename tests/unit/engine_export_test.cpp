@@ -100,6 +100,15 @@ TEST(EngineTargets, SizesTheEnginesTake) {
   for (const EngineTarget& t : engineTargets()) EXPECT_NE(engineNames().find(t.name), std::string::npos);
 }
 
+// Unity takes a heightmap resolution of 2^n + 1 from 33 to 4097 and nothing else (1024 is refused by its
+// importer); Unreal's recommended landscape sizes are its own list.
+TEST(EngineTargets, TheSidesAreExactlyTheEnginesOwn) {
+  std::vector<int> unity;
+  for (int n = 5; n <= 12; ++n) unity.push_back((1 << n) + 1);
+  EXPECT_EQ(engineTarget("unity")->sides, unity);
+  EXPECT_EQ(engineTarget("unreal")->sides, (std::vector<int>{127, 253, 505, 1009, 2017, 4033, 8129}));
+}
+
 TEST(EngineTargets, AnExportKeepsTheMapsShape) {
   int w, h;
   engineSizeFor(*engineTarget("unreal"), 4096, 2048, 0, w, h);

@@ -207,5 +207,38 @@ TEST(AtomicFile, AGroupKilledMidCommitIsFinishedByTheNextProcess) {
     unsetenv("XDG_STATE_HOME");
 }
 
+// A writer killed between the two renames of a two-file set (an export's .raw and .import.txt; erode's -o
+// and --eroded) leaves a journal, and the next process finishes the set: both new, never one of each.
+TEST(AtomicFile, ATwoFileSetKilledBetweenItsRenamesEndsAllNew) {
+  ScratchDir dir, state;
+  const char* before = std::getenv("XDG_STATE_HOME");
+  const std::string saved = before ? before : "";
+  setenv("XDG_STATE_HOME", state.path().c_str(), 1);
+  const std::string a = dir.file("map.raw"), b = dir.file("map.import.txt");
+  writeBytes(a, "old raw");
+  writeBytes(b, "old steps");
+  const pid_t child = fork();
+  if (child == 0) {
+    betweenCommitRenamesForTests = [] { _exit(0); };  // the kill, right after the first rename
+    PublishGroup outputs;
+    writeFileAtomically(a, "new raw");
+    writeFileAtomically(b, "new steps");
+    outputs.commit();
+    _exit(1);  // not reached: the hook exits
+  }
+  ASSERT_GT(child, 0);
+  int status = 0;
+  waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the child did not stop between the renames";
+  EXPECT_EQ(readBytes(a), "new raw");    // renamed before the kill
+  EXPECT_EQ(readBytes(b), "old steps");  // not yet
+  EXPECT_EQ(recoverInterruptedCommits(), 1u);
+  EXPECT_EQ(readBytes(b), "new steps");
+  if (before)
+    setenv("XDG_STATE_HOME", saved.c_str(), 1);
+  else
+    unsetenv("XDG_STATE_HOME");
+}
+
 }  // namespace
 }  // namespace runnel

@@ -240,6 +240,41 @@ TEST(StreamPower, GroundCutBackToTheSteepestSlopeFormsARoundCone) {
   EXPECT_LT(worst, 0.03);
 }
 
+// The slope exponent n is the solver's own: with the same cutting depth a slope under 1 (rise per metre) cuts
+// less at n = 2 than at n = 1 (S² < S), and a slope over 1 cuts more. (A solver that ignored n gave n = 1's
+// bytes for --slope-exponent 2 and no test saw it.)
+TEST(StreamPower, TheSlopeExponentCutsGentleSlopesLessAndSteepOnesMore) {
+  for (const float rise : {0.2f, 3.0f}) {
+    const int n = 24;
+    Heightmap h(n, n);
+    for (int y = 0; y < n; ++y)
+      for (int x = 0; x < n; ++x) h.at(x, y) = rise * float(n - 1 - x);  // falling to the east border
+    rivers::DrainageGraph graph(n, n, 1, 1.0f);
+    graph.route(h.data());
+    graph.accumulate(nullptr);
+    const MapVector<float> cut(h.cellCount(), 0.5f);
+    Heightmap linear = h, squared = h;
+    rivers::incise(graph, cut, linear.data(), {0.0f, 0.5f, 1.0f, 0.0f, 1.0f, 1.0f, 1000.0f});
+    rivers::incise(graph, cut, squared.data(), {0.0f, 0.5f, 2.0f, 0.0f, 1.0f, 1.0f, 1000.0f});
+    int less = 0, more = 0;
+    for (int y = 1; y < n - 1; ++y)
+      for (int x = 1; x < n - 1; ++x) {
+        ASSERT_TRUE(std::isfinite(squared.at(x, y)));
+        ASSERT_LE(squared.at(x, y), h.at(x, y) + 1e-4f);  // cutting never raises
+        const float cutLinear = h.at(x, y) - linear.at(x, y), cutSquared = h.at(x, y) - squared.at(x, y);
+        less += cutSquared < cutLinear - 1e-4f;
+        more += cutSquared > cutLinear + 1e-4f;
+      }
+    if (rise < 1.0f) {
+      EXPECT_GT(less, 100) << "a gentle slope at n = 2";
+      EXPECT_EQ(more, 0) << "a gentle slope at n = 2";
+    } else {
+      EXPECT_GT(more, 100) << "a steep slope at n = 2";
+      EXPECT_EQ(less, 0) << "a steep slope at n = 2";
+    }
+  }
+}
+
 // Creep's substeps, two a sweep through memory, give the bytes of one substep at a time (written out
 // here: the nine-point stencil, rates capped at substeps x 0.25, border kept), for an even and an odd
 // number of substeps, on one thread and on three.
