@@ -12,6 +12,7 @@
 #include "core/base/number_text.h"
 #include "core/base/printable.h"
 #include "core/base/value_limits.h"
+#include "core/models/model_catalog.h"
 #include "core/rain/rain_springs.h"
 #include "heightmap_io.h"
 #include "input_file.h"
@@ -132,7 +133,11 @@ ProjectData readProject(const std::string& path) {
     if (key == "description") {
       p.description = value;
     } else if (key == "model") {
-      p.model = value;
+      try {  // a model of the catalog, by its own name (never a path or a stranger's text in maps.json)
+        p.model = findModel(value).name;
+      } catch (const Error& e) {
+        throw Error(path + ": " + e.what());
+      }
     } else if (key == "param") {
       size_t s = value.find(' ');
       if (s == std::string::npos) throw Error(path + ": 'param' needs a name and a value: '" + line + "'");

@@ -133,6 +133,10 @@ TEST(ProjectFile, RefusesOverlongRepeatedAndControlLines) {
   std::string twice = bytes;
   twice.insert(bytes.find("seed "), "param Kq 3\nparam kq 4\n");
   EXPECT_NE(refusal(twice).find("the parameter 'Kq' is given twice"), std::string::npos) << refusal(twice);
+  std::string model = bytes;
+  model.replace(model.find("\nmodel "), 7, "\nmodel ../../etc/passwd #");
+  EXPECT_NE(refusal(model).find("../../etc/passwd"), std::string::npos) << refusal(model);
+  EXPECT_EQ(refusal(model).find("accepted"), std::string::npos);
   std::string escape = bytes;
   escape.insert(description + 12, "\x1b[2J");
   EXPECT_NE(refusal(escape).find("header line 2 holds a control byte (\\x1b) at byte 13"), std::string::npos)
