@@ -38,6 +38,7 @@ Editor::Editor(GLFWwindow* window) : window_(window) {
   worker_->setBatchMilliseconds(erosion.batchMilliseconds);
   // A new snapshot wakes the event loop, so an idle editor sleeps in glfwWaitEvents yet shows a run live.
   if (window_) worker_->setOnPublish([] { glfwPostEmptyEvent(); });
+  if (window_) speedProbe_.onDone = [] { glfwPostEmptyEvent(); };  // the Play button's estimate is ready
   // The view comes first: where every core is busy (two cores, or software rendering) a run at the UI's
   // priority slowed the frames by half (docs/performance.md, Session 10).
   worker_->runInBackground();

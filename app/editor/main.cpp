@@ -121,11 +121,22 @@ int runEditor(const EditorOptions& options) {
         glfwSetWindowShouldClose(window, GLFW_FALSE);
       }
       // Sleep until input or a snapshot arrives, unless something runs by itself (a script, a screenshot).
+      // Woken by nothing, the picture has not changed: the editor's timers run (autosave) and no frame is
+      // drawn. Under a software renderer a frame costs tens of milliseconds of every core: four idle frames
+      // a second kept a third of a core busy doing nothing (issue 31).
       if (headless || editor.worker().playing() || editor.generating() || editor.making() ||
-          editor.importing() || editor.exporting())
+          editor.importing() || editor.exporting()) {
         glfwPollEvents();
-      else
-        glfwWaitEventsTimeout(0.25);
+      } else {
+        constexpr double kIdleWake = 1.0;
+        const double waitStart = editorSeconds();
+        glfwWaitEventsTimeout(kIdleWake);
+        if (editorSeconds() - waitStart >= kIdleWake * 0.99) {
+          editor.update();
+          frameStart = editorSeconds();
+          continue;
+        }
+      }
       double workStart = editorSeconds();
       if (script) script->advance(editor);
       editor.frame();

@@ -19,21 +19,23 @@ void SpeedProbe::start(const std::string& key, std::unique_ptr<ErosionModel> mod
   Heightmap middle(w, h);
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) middle.at(x, y) = heights.at(x0 + x, y0 + y);
-  pending_ = std::async(std::launch::async, [model = std::move(model), middle = std::move(middle)]() mutable {
-    Terrain terrain(std::move(middle));
-    model->setSoilTotals(false);
-    ErosionStats stats;
-    const auto start = std::chrono::steady_clock::now();
-    uint64_t done = 0;
-    double seconds = 0.0;
-    constexpr uint64_t kBatch = 500, kMost = 20000;
-    while (done < kMost && seconds < kSeconds) {
-      model->run(terrain, nullptr, done, kBatch, stats);
-      done += kBatch;
-      seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
-    return seconds > 0.0 ? double(done) / seconds : 0.0;
-  });
+  pending_ = std::async(
+      std::launch::async, [model = std::move(model), middle = std::move(middle), wake = onDone]() mutable {
+        Terrain terrain(std::move(middle));
+        model->setSoilTotals(false);
+        ErosionStats stats;
+        const auto start = std::chrono::steady_clock::now();
+        uint64_t done = 0;
+        double seconds = 0.0;
+        constexpr uint64_t kBatch = 500, kMost = 20000;
+        while (done < kMost && seconds < kSeconds) {
+          model->run(terrain, nullptr, done, kBatch, stats);
+          done += kBatch;
+          seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        }
+        if (wake) wake();
+        return seconds > 0.0 ? double(done) / seconds : 0.0;
+      });
 }
 
 std::optional<double> SpeedProbe::rate(const std::string& key) {

@@ -3,6 +3,7 @@
 // the first frame (after a run it says what the run measured). Only for models counted in droplets: a grid
 // or rivers build changes speed from level to level, and a few units would mislead.
 #pragma once
+#include <functional>
 #include <future>
 #include <memory>
 #include <optional>
@@ -21,6 +22,8 @@ class SpeedProbe {
   // Units a second for `key`, once measured; nullopt before (or for another key).
   std::optional<double> rate(const std::string& key);
   bool running() const { return pending_.valid(); }
+  // Called on the probe's thread when its answer is ready (the editor wakes its sleeping event loop).
+  std::function<void()> onDone;
   const std::string& key() const { return key_; }
 
   static constexpr int kSide = 256;
