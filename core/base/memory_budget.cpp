@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cctype>
 #include <cstdio>
+#include <utility>
 
 #include "error.h"
 
@@ -10,7 +11,17 @@ namespace runnel {
 
 namespace {
 std::atomic<uint64_t> limit{kDefaultMemoryLimit};
+thread_local const ScopedMemoryLimit* scoped = nullptr;
 }  // namespace
+
+ScopedMemoryLimit::ScopedMemoryLimit(uint64_t bytes, std::string purpose)
+    : bytes_(bytes), purpose_(std::move(purpose)), outer_(scoped) {
+  scoped = this;
+}
+
+ScopedMemoryLimit::~ScopedMemoryLimit() {
+  scoped = outer_;
+}
 
 uint64_t memoryLimit() {
   return limit.load(std::memory_order_relaxed);
@@ -21,6 +32,10 @@ void setMemoryLimit(uint64_t bytes) {
 }
 
 void checkMemory(const std::string& path, const std::string& what, uint64_t bytes) {
+  for (const ScopedMemoryLimit* s = scoped; s; s = s->outer_)
+    if (bytes > s->bytes_)
+      throw Error(path + ": " + what + " needs " + describeBytes(bytes) + ": more than " + s->purpose_ +
+                  " takes (" + describeBytes(s->bytes_) + ")");
   if (bytes <= memoryLimit()) return;
   throw Error(path + ": " + what + " needs " + describeBytes(bytes) + ": over the " +
               describeBytes(memoryLimit()) + " limit (--max-memory raises it)");

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/base/error.h"
+#include "core/base/memory_budget.h"
 #include "formats.h"
 #include "heightmap_io.h"
 
@@ -33,6 +34,12 @@ RainMap readRainMap(const std::string& path) {
 }
 
 RainMap readRainMap(const std::string& path, int width, int height) {
+  // A rain map is resampled to the terrain: one of more than four times its side (sixteen times its cells,
+  // at least 64 MiB of heights) is refused from its header, before it is decoded.
+  const uint64_t most = std::max<uint64_t>(uint64_t(64) << 20,
+                                           uint64_t(16) * uint64_t(width) * uint64_t(height) * sizeof(float));
+  const ScopedMemoryLimit bound(
+      most, "a rain map for a " + std::to_string(width) + "x" + std::to_string(height) + " terrain");
   RainMap rain = readRainMap(path);
   if (rain.width() == width && rain.height() == height) return rain;
   return resampleRain(rain, width, height);

@@ -64,4 +64,17 @@ expect_exit 1 "wet.r32" "$CLI" erode plane.r32 -o x.r32 --droplets 10 --rain wet
 expect_exit 2 "--no-rain" "$CLI" erode plane.r32 -o x.r32 --droplets 10 --no-rain
 expect_exit 1 "spring" "$CLI" erode plane.r32 -o x.r32 --droplets 10 --spring 10,10,-1
 expect_exit 1 "spring" "$CLI" erode plane.r32 -o x.r32 --droplets 10 --spring 10,10,1,100
+# A 32 KB 1-bit PNG of 16384² as the rain map of a small terrain is refused from its header (it was decoded
+# to 3 GB first), under a few MB of memory.
+python3 -c "
+import struct, zlib
+w = h = 16384
+def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+open('huge.png', 'wb').write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 1, 0, 0, 0, 0)) +
+                              chunk(b'IDAT', zlib.compress((b'\0' * (1 + w // 8)) * h, 9)) + chunk(b'IEND', b''))"
+touch rss.txt  # there before the run: a failed run writes no file of its own
+expect_exit 1 "huge.png: a 16384x16384 image needs 1.0 GiB: more than a rain map for a [0-9]+x[0-9]+ terrain takes" \
+  /usr/bin/time -o rss.txt -f "%M" "$CLI" erode plane.r32 -o x.r32 --droplets 10 --rain huge.png
+[ "$(tail -1 rss.txt)" -lt 65536 ] || fail "the huge rain map took $(tail -1 rss.txt) KB before it was refused"
+rm rss.txt
 echo "rain: ok"
