@@ -120,6 +120,9 @@ void syncFolderOf(const std::string& file) {
 // paths), after a first line kJournalHead and before a last line "end".
 constexpr const char* kJournalHead = "runnel-commit 1";
 constexpr const char* kJournalPrefix = "commit-";
+// Without a state folder (no HOME nor XDG_STATE_HOME: cron, env -i) the journal goes beside the first
+// output, hidden, and the next process to write into that folder finishes the set.
+constexpr const char* kFolderJournalPrefix = ".runnel-commit-";
 
 std::string commitsFolder() {
   const std::string state = userStateFolder();
@@ -189,15 +192,20 @@ void PublishGroup::commit() {
     return absolute(h.temp).find_first_of("\t\n") != std::string::npos ||
            absolute(h.file).find_first_of("\t\n") != std::string::npos;
   });
-  if (held.size() > 1 && writable && !commitsFolder().empty()) {
+  if (held.size() > 1 && writable) {
     static std::atomic<unsigned> counter{0};
     std::string text = std::string(kJournalHead) + "\n";
     for (const Held& h : held) text += absolute(h.temp) + "\t" + absolute(h.file) + "\n";
     text += "end\n";
-    std::error_code ignored;
-    std::filesystem::create_directories(commitsFolder(), ignored);
-    journal =
-        commitsFolder() + "/" + kJournalPrefix + std::to_string(getpid()) + "-" + std::to_string(counter++);
+    const std::string state = commitsFolder();
+    const std::string name = std::to_string(getpid()) + "-" + std::to_string(counter++);
+    if (!state.empty()) {
+      std::error_code ignored;
+      std::filesystem::create_directories(state, ignored);
+      journal = state + "/" + kJournalPrefix + name;
+    } else {
+      journal = folderOf(absolute(held.front().file)) + "/" + kFolderJournalPrefix + name;
+    }
     if (!writeJournal(journal, text)) journal.clear();
   }
   for (size_t i = 0; i < held.size(); ++i)
@@ -213,29 +221,53 @@ void PublishGroup::commit() {
   if (!journal.empty()) ::unlink(journal.c_str());
 }
 
+namespace {
+
+// Finishes the renames of the journals in `folder` named `prefix`PID-N whose process no longer runs, and
+// removes them; returns how many files it renamed.
+size_t replayDeadJournals(const std::string& folder, const char* prefix) {
+  size_t renamed = 0;
+  DIR* dir = ::opendir(folder.c_str());
+  if (!dir) return 0;
+  std::vector<std::string> journals;
+  while (const dirent* entry = ::readdir(dir)) {
+    const std::string name = entry->d_name;
+    if (name.rfind(prefix, 0) != 0) continue;
+    const long pid = std::strtol(name.c_str() + std::strlen(prefix), nullptr, 10);
+    if (pid > 0 && pid != getpid() && !processIsRunning(pid)) journals.push_back(folder + "/" + name);
+  }
+  ::closedir(dir);
+  for (const std::string& journal : journals) {
+    // A temporary file that is gone was renamed before the kill.
+    for (const auto& [temp, file] : readJournal(journal))
+      if (::rename(temp.c_str(), file.c_str()) == 0) {
+        syncFolderOf(file);
+        ++renamed;
+      }
+    ::unlink(journal.c_str());
+  }
+  return renamed;
+}
+
+// Before a process first writes into a folder: the commits journalled there by dead processes (no state
+// folder: no HOME) are finished, then their temporaries removed.
+void recoverFolder(const std::string& folder) {
+  static std::mutex mutex;
+  static std::set<std::string> recovered;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!recovered.insert(folder).second) return;
+  }
+  replayDeadJournals(folder, kFolderJournalPrefix);
+  removeDeadTemporaries(folder);
+}
+
+}  // namespace
+
 size_t recoverInterruptedCommits() {
   const std::string folder = commitsFolder();
   if (folder.empty()) return 0;
-  size_t renamed = 0;
-  if (DIR* dir = ::opendir(folder.c_str())) {
-    std::vector<std::string> journals;
-    while (const dirent* entry = ::readdir(dir)) {
-      const std::string name = entry->d_name;
-      if (name.rfind(kJournalPrefix, 0) != 0) continue;
-      const long pid = std::strtol(name.c_str() + std::strlen(kJournalPrefix), nullptr, 10);
-      if (pid > 0 && pid != getpid() && !processIsRunning(pid)) journals.push_back(folder + "/" + name);
-    }
-    ::closedir(dir);
-    for (const std::string& journal : journals) {
-      // A temporary file that is gone was renamed before the kill.
-      for (const auto& [temp, file] : readJournal(journal))
-        if (::rename(temp.c_str(), file.c_str()) == 0) {
-          syncFolderOf(file);
-          ++renamed;
-        }
-      ::unlink(journal.c_str());
-    }
-  }
+  const size_t renamed = replayDeadJournals(folder, kJournalPrefix);
   removeDeadTemporaries(folder);  // a journal being written when its process died
   return renamed;
 }
@@ -261,7 +293,7 @@ AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
   // A dead process's journalled commit is finished before any of its temporaries could be taken for litter.
   static std::once_flag recovered;
   std::call_once(recovered, [] { recoverInterruptedCommits(); });
-  removeDeadTemporaries(folderOf(file_));
+  recoverFolder(folderOf(file_));
   for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
     temp_ = tempNameFor(file_);
     // 0666 so the file gets the user's usual permissions through the umask, as a plain fopen would.

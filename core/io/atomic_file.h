@@ -21,8 +21,10 @@ namespace runnel {
 // A kill between two of commit()'s renames would leave some files new and some old. So before renaming,
 // commit() writes a journal of the renames to do (in the user's state folder, commits/); the first process
 // to write a file afterwards (or recoverInterruptedCommits()) finishes the renames of a dead process's
-// journal before any temporary file is removed, so the set ends all new. Without a state folder the
-// renames go ahead unjournalled.
+// journal before any temporary file is removed, so the set ends all new. Without a state folder (no HOME nor
+// XDG_STATE_HOME) the journal is a hidden ".runnel-commit-PID-N" beside the first file, finished by the next
+// process that writes into that folder; until then a reader of the folder can see the set half new. Only a
+// path holding a tab or a line break goes unjournalled.
 class PublishGroup {
  public:
   PublishGroup();

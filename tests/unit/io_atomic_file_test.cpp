@@ -240,5 +240,34 @@ TEST(AtomicFile, ATwoFileSetKilledBetweenItsRenamesEndsAllNew) {
     unsetenv("XDG_STATE_HOME");
 }
 
+// Without HOME or XDG_STATE_HOME (cron, env -i) the set is journalled beside its files, and the next process
+// to write into that folder finishes it.
+TEST(AtomicFile, WithoutAStateFolderTheSetIsJournalledBesideItsFiles) {
+  ScratchDir dir;
+  const std::string a = dir.file("out.r32"), b = dir.file("out.r32.json");
+  writeBytes(a, "old heights");
+  writeBytes(b, "old sidecar");
+  const pid_t child = fork();
+  if (child == 0) {
+    unsetenv("HOME");
+    unsetenv("XDG_STATE_HOME");
+    betweenCommitRenamesForTests = [] { _exit(0); };
+    PublishGroup outputs;
+    writeFileAtomically(a, "new heights");
+    writeFileAtomically(b, "new sidecar");
+    outputs.commit();
+    _exit(1);
+  }
+  ASSERT_GT(child, 0);
+  int status = 0;
+  waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the child did not stop between the renames";
+  EXPECT_EQ(readBytes(b), "old sidecar");
+  writeFileAtomically(dir.file("next.txt"), "the next run here");
+  EXPECT_EQ(readBytes(a), "new heights");
+  EXPECT_EQ(readBytes(b), "new sidecar");
+  EXPECT_EQ(dir.names(), (std::set<std::string>{"out.r32", "out.r32.json", "next.txt"}));  // no journal left
+}
+
 }  // namespace
 }  // namespace runnel
