@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <thread>
 
@@ -71,6 +72,11 @@ void ErosionSettings::set(const std::string& name, const std::string& value) {
       const ParamInfo& p = params[i];
       return void(current()[i] = float(valueFromText({p.name, p.lo, p.hi}, value)));
     }
+  // Projects saved before the thermal talus became an angle hold it as a rise per cell.
+  if (sameName(info().name, "thermal") && sameName(name, "talus")) {
+    const double rise = valueFromText({"talus", 0.0, 10.0}, value);
+    return set("talusAngle", std::to_string(std::atan(rise) * 180.0 / M_PI));
+  }
   std::string known;
   for (const std::string& n : names()) known += (known.empty() ? "" : ", ") + n;
   throw Error("set: '" + name + "' is not a setting of the " + info().name + " model (known: " + known + ")");

@@ -59,8 +59,10 @@ std::unique_ptr<ErosionModel> createRaindrop(const std::vector<float>& values, c
 }
 
 std::unique_ptr<ErosionModel> createThermal(const std::vector<float>& values, const ModelCommon& common) {
+  // The angle is in world units; the model sees heights divided by inCellUnits' scale, a cell as 1.
+  const float cellRise = common.cellSize / cellUnitScale(common.cellSize);
   auto model = std::make_unique<ThermalErosion>(paramsFromValues(thermalParamFields(), values, "thermal"),
-                                                common.edges);
+                                                common.edges, cellRise);
   model->setThreads(common.threads);
   return inCellUnits(std::move(model), common.cellSize);
 }
@@ -95,7 +97,7 @@ std::vector<ModelInfo> buildCatalog() {
   models.push_back({"raindrop",
                     "Drops that step to the lowest neighbour, with a periodic blur for wind (article 003)",
                     AmountKind::Droplets, raindropParamInfo(), createRaindrop});
-  models.push_back({"thermal", "Material steeper than the talus slope slides down to lower neighbours",
+  models.push_back({"thermal", "Material steeper than the talus angle slides down to lower neighbours",
                     AmountKind::Iterations, thermalParamInfo(), createThermal});
   models.push_back(
       {"smooth",

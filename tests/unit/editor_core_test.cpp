@@ -44,6 +44,16 @@ TEST(EditorSettings, SetByNameAndReadBack) {
   EXPECT_NE(s.build(), nullptr);
 }
 
+// The thermal talus is an angle; a project saved when it was a rise per cell still opens at the same angle.
+TEST(EditorSettings, AnOldProjectsTalusRiseBecomesItsAngle) {
+  ErosionSettings s;
+  s.set("model", "thermal");
+  s.set("talus", "1");
+  EXPECT_EQ(s.get("talusAngle"), "45");
+  s.set("talus-angle", "35");
+  EXPECT_EQ(s.get("talusAngle"), "35");
+}
+
 // Every name in the design's spelling, in kebab-case and in any letter case; the table's spelling is shown.
 TEST(EditorSettings, NamesInAnySpelling) {
   ErosionSettings s;

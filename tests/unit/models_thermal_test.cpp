@@ -6,6 +6,7 @@
 #include "core/base/error.h"
 #include "core/models/grid/smooth_filter.h"
 #include "core/models/grid/thermal_erosion.h"
+#include "core/models/model_catalog.h"
 #include "core/rain/rain_map.h"
 #include "model_test_terrains.h"
 
@@ -44,10 +45,10 @@ Terrain runThermal(Terrain t, const ThermalParams& p, Edges e, uint64_t n, int t
 TEST(ThermalErosion, SteepConeSettlesAtTheTalusSlope) {
   const Terrain start = cone(64, 48.0f);  // slope 1.5
   ThermalParams p;
-  p.talus = 0.6f;
+  p.talusAngle = 30.96376f;  // a rise of 0.6 a cell
   for (Edges e : {Edges::Wrap, Edges::Clamp}) {
     const Terrain end = runThermal(start, p, e, 3000);
-    EXPECT_LT(worstExcess(end.height, p.talus, e), 0.01f);
+    EXPECT_LT(worstExcess(end.height, 0.6f, e), 0.01f);
     float lo0, hi0, lo1, hi1;
     start.height.minMax(lo0, hi0);
     end.height.minMax(lo1, hi1);
@@ -58,10 +59,41 @@ TEST(ThermalErosion, SteepConeSettlesAtTheTalusSlope) {
   }
 }
 
+// The talus is an angle in world units: a cone of 70-degree walls settles at 35 degrees whatever the cell
+// size, through the catalog's model (which works in cell units inside, heights scaled by a power of two).
+TEST(ThermalErosion, TheTalusAngleIsTheSameAtAnyCellSize) {
+  for (const float cell : {1.0f, 10.0f, 30.0f}) {
+    const int n = 48;
+    Terrain t(Heightmap(n, n));
+    for (int y = 0; y < n; ++y)
+      for (int x = 0; x < n; ++x) {
+        const float r = std::hypot(float(x - n / 2), float(y - n / 2)) * cell;  // metres from the centre
+        t.height.at(x, y) = std::max(0.0f, (18.0f * cell - r) * 2.747f);        // tan 70 degrees
+      }
+    ModelCommon common;
+    common.cellSize = cell;
+    common.edges = Edges::Clamp;
+    std::vector<float> values = defaultValues(findModel("thermal"));
+    values[0] = 35.0f;
+    auto model = findModel("thermal").create(values, common);
+    ErosionStats stats;
+    model->run(t, nullptr, 0, 4000, stats);
+    double steepest = 0;  // between 4-neighbours, in degrees
+    for (int y = 1; y < n - 1; ++y)
+      for (int x = 1; x < n - 1; ++x) {
+        const double rise = std::max(std::abs(t.height.at(x + 1, y) - t.height.at(x, y)),
+                                     std::abs(t.height.at(x, y + 1) - t.height.at(x, y)));
+        steepest = std::max(steepest, std::atan(rise / cell) * 180.0 / M_PI);
+      }
+    EXPECT_LT(steepest, 36.0) << cell << " m cells";
+    EXPECT_GT(steepest, 33.0) << cell << " m cells: it should stand at the angle, not flatten";
+  }
+}
+
 TEST(ThermalErosion, GentleSlopesDoNotMove) {
   const Terrain start = tiltedPlane(32, 0.3f, 0.0f);
   ThermalParams p;
-  p.talus = 0.5f;
+  p.talusAngle = 26.56505f;  // a rise of 0.5 a cell
   const Terrain end = runThermal(start, p, Edges::Clamp, 50);
   EXPECT_TRUE(end.height == start.height);
 }
@@ -127,7 +159,7 @@ TEST(ThermalErosion, ExtremeParametersStayFinite) {
       EXPECT_LE(hi, 64.0f);
     }
   ThermalParams bad;
-  bad.talus = -1;
+  bad.talusAngle = -1;
   EXPECT_THROW(ThermalErosion{bad}, Error);
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "core/base/row_bands.h"
 #include "core/terrain/soil_record.h"
@@ -17,8 +18,10 @@ constexpr float kFlat = 1e-30f;
 constexpr float kWall = 1e30f;
 
 const std::array<ParamField<ThermalParams>, 2> kFields{{
-    {"talus", &ThermalParams::talus, 0.0f, 10.0f,
-     "Talus slope: the steepest slope (rise per cell) loose material rests on; steeper ground slides down"},
+    {"talusAngle", &ThermalParams::talusAngle, 0.0f, 89.0f,
+     "Talus angle: the steepest slope loose material rests on (scree 30-40 degrees, rock walls more); "
+     "steeper ground slides down. The same angle at any cell size",
+     false, "°"},
     {"rate", &ThermalParams::rate, 0.0f, 1.0f,
      "Share of the material above the talus slope that slides in one iteration"},
 }};
@@ -32,13 +35,15 @@ std::vector<ParamInfo> thermalParamInfo() {
   return paramInfos(kFields);
 }
 
-ThermalErosion::ThermalErosion(const ThermalParams& params, Edges edges) : params_(params), edges_(edges) {
+ThermalErosion::ThermalErosion(const ThermalParams& params, Edges edges, float cellRise)
+    : params_(params), edges_(edges) {
   validateFields(kFields, params_);
+  talusRise_ = float(std::tan(double(params_.talusAngle) * M_PI / 180.0) * double(cellRise));
 }
 
 void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
   const int w = terrain.width(), h = terrain.heightCells();
-  const float talus = params_.talus, talusDiagonal = params_.talus * kSqrt2, half = 0.5f * params_.rate;
+  const float talus = talusRise_, talusDiagonal = talusRise_ * kSqrt2, half = 0.5f * params_.rate;
   for (int y = 0; y < h; ++y) std::copy(terrain.height.row(y), terrain.height.row(y) + w, heights_.row(y));
   if (edges_ == Edges::Wrap)
     heights_.wrapGhosts();

@@ -20,8 +20,8 @@
 namespace runnel {
 
 struct ThermalParams {
-  float talus = 1.0f;  // steepest stable slope, rise per unit of distance (1: 45 degrees)
-  float rate = 0.5f;   // share of the unstable material moved per iteration
+  float talusAngle = 45.0f;  // steepest slope loose material rests on, in degrees (world units)
+  float rate = 0.5f;         // share of the unstable material moved per iteration
 };
 
 const std::array<ParamField<ThermalParams>, 2>& thermalParamFields();
@@ -29,7 +29,9 @@ std::vector<ParamInfo> thermalParamInfo();
 
 class ThermalErosion : public CopyableModel<ThermalErosion> {
  public:
-  explicit ThermalErosion(const ThermalParams& params, Edges edges = Edges::Wrap);  // validates
+  // `cellRise`: the model's heights per cell for a slope of 1 (a metre a metre): 1 when its heights and
+  // cells are metres; the cell size over the height scale inside inCellUnits (cell_units.h). Validates.
+  explicit ThermalErosion(const ThermalParams& params, Edges edges = Edges::Wrap, float cellRise = 1.0f);
   void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
            ErosionStats& stats) override;
   const char* name() const override { return "thermal"; }
@@ -41,6 +43,7 @@ class ThermalErosion : public CopyableModel<ThermalErosion> {
 
   ThermalParams params_;
   Edges edges_;
+  float talusRise_;  // the talus angle as the model's rise per cell
   int threads_ = 0;
   PaddedGrid heights_, flow_;
   std::vector<float> outflow_;
