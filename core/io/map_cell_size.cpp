@@ -30,6 +30,7 @@ double medianRisePerCell(const Heightmap& map) {
       const double dy = y1 > y0 ? (double(map.at(x, y1)) - map.at(x, y0)) / (y1 - y0) : 0.0;
       rises.push_back(float(std::hypot(dx, dy)));
     }
+  if (rises.empty()) return 0.0;
   std::nth_element(rises.begin(), rises.begin() + ptrdiff_t(rises.size() / 2), rises.end());
   return rises[rises.size() / 2];
 }
