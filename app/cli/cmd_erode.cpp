@@ -14,6 +14,7 @@
 #include "core/io/terrain_maps.h"
 #include "core/models/model_catalog.h"
 #include "core/models/rivers/discharge.h"
+#include "core/terrain/height_limits.h"
 #include "core/terrain/seamless_edges.h"
 #include "files.h"
 #include "model_flags.h"
@@ -137,6 +138,7 @@ int runErode(const Args& args) {
 
   // Every input, before any work.
   Terrain terrain(readHeightmap(input, readOptions));  // refuses NaN and infinities, naming the cell
+  checkHeightsInMetres(terrain.height, input);  // +-3.4e38 would overflow into a "model's" non-finite height
   // The cell size: --cell-size, else what the input records (runnel-cli writes it in every format), else 1 m
   // said aloud; a map far too steep for it is refused.
   const MapCellSize cell = cellSizeFrom(a, input, terrain.height, true);

@@ -14,6 +14,7 @@
 #include "core/io/heightmap_io.h"
 #include "core/io/project_file.h"
 #include "core/models/rivers/discharge.h"
+#include "core/terrain/height_limits.h"
 #include "core/terrain/seamless_edges.h"
 #include "core/terrain/terrace_smoothing.h"
 
@@ -117,6 +118,7 @@ bool Editor::importHeightmap(const std::string& path, bool background) {
                     0};
       if (int64_t bad = m.height.firstNonFinite(); bad >= 0)
         throw Error(path + ": sample " + std::to_string(bad) + " is not a finite number");
+      checkHeightsInMetres(m.height, path);
       // The file's own cell size when it records one, else the Cell field's; one far too steep for the map
       // (a DEM in metres at 1 m) is refused, naming the field.
       m.cell = chooseCellSize(path, m.height, std::nullopt, "", cellSize, "the Cell (m) field");

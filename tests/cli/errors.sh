@@ -106,4 +106,15 @@ cp out/keep.r32 keep.orig
 expect_exit 1 "Kd" "$CLI" erode in.r32 -o out/keep.r32 --droplets 100 --Kd nan
 cmp -s out/keep.r32 keep.orig || fail "a failed run changed an existing output"
 [ -z "$(ls out | grep -v '^keep.r32\(.json\)\?$')" ] || fail "stray files in out/: $(ls out)"
+# Heights beyond any land's (a sidecar range of +-3.4e38) are refused naming the input, before any work:
+# eroded, they overflowed into a non-finite height the model seemed to make itself.
+python3 -c "
+import struct
+v = [0.0] * (32 * 32); v[0] = 3.4e38; v[5] = -3.4e38
+open('huge.r32', 'wb').write(struct.pack('<%df' % len(v), *v))"
+for m in droplet grid thermal rivers; do
+  expect_exit 1 "huge.r32: the heights run from -3.4e\\+38 to 3.4e\\+38 m" \
+    "$CLI" erode huge.r32 -o out/huge.r32 --model $m --cell-size 30 $([ $m == droplet ] && echo --droplets 10) \
+    $([ $m == grid ] || [ $m == thermal ] && echo --iterations 2) $([ $m == rivers ] && echo --steps 1)
+done
 echo "errors: ok"

@@ -14,6 +14,7 @@
 #include "core/generate/noise.h"
 #include "core/rain/rain_map.h"
 #include "core/terrain/box_blur.h"
+#include "core/terrain/height_limits.h"
 #include "core/terrain/level_resample.h"
 #include "core/terrain/soil_record.h"
 #include "core/terrain/soil_total.h"
@@ -55,8 +56,6 @@ constexpr float kFineConverge = 0.01f;
 // cells, small channels cut as single cells and their cross-sections lined up with the grid (axis bias
 // 1.14-1.16 at 1024² with the 1,015 m default relief; 30: 1.13-1.14).
 constexpr float kBedSpreadCells = 30.0f;
-// Heights the model takes, in metres either side of 0 (ten times Everest; past about 1e36 its sums overflow).
-constexpr float kMaxHeightMetres = 100000.0f;
 // The uplift fades out towards the border (the base level, where water leaves) over this share of the map's
 // smaller extent, smoothly: uplifted up to the border cell beside a fixed one, the land rose in a ramp a few
 // cells wide round the map, a frame an artist had to crop (the outer two cells 4.8% of the relief below the
@@ -214,16 +213,9 @@ void RiversModel::start(const Terrain& terrain, const RainMap* rain) {
   const int w = terrain.width(), hgt = terrain.heightCells();
   // Heights in metres within the limit of any land: past it the steps' sums overflow floats, and the run
   // would end in a non-finite height the model seemed to make itself.
+  checkHeightsInMetres(terrain.height, "rivers: the input");
   float lo, hi;
   terrain.height.minMax(lo, hi);
-  if (!(std::max(std::abs(lo), std::abs(hi)) <= kMaxHeightMetres)) {
-    char text[200];
-    std::snprintf(text, sizeof text,
-                  "rivers: the input's heights run from %.4g to %.4g m; the model takes heights within "
-                  "+-%.0f m (is the map in metres? give it its height range)",
-                  double(lo), double(hi), double(kMaxHeightMetres));
-    throw Error(text);
-  }
   plan_ = levels(w, hgt);
   const size_t count = plan_.size();
   inputs_.assign(count, Heightmap());
