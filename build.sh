@@ -13,7 +13,7 @@ packages=(
   cmake g++ make pkg-config python3-glad
   libgtest-dev libbenchmark-dev libstb-dev libpng-dev libtiff-dev libopenexr-dev
   libglfw3-dev libglm-dev libimgui-dev libgl-dev libgl1-mesa-dri
-  xvfb xauth xdotool imagemagick gdal-bin libtiff-tools openexr assimp-utils valgrind
+  xvfb xauth xdotool imagemagick gdal-bin libtiff-tools openexr assimp-utils valgrind time
   clang libfuzzer-14-dev
   r-base-core python-matplotlib-data
 )
