@@ -101,11 +101,16 @@ ReadOptions readOptionsFrom(const ParsedArgs& args, const std::string& input) {
   return o;
 }
 
+namespace {
+std::optional<float> givenCellSize(const ParsedArgs& args) {
+  if (auto c = args.value("--cell-size")) return float(limitedFloat("--cell-size", limits::kCellSize, *c));
+  return std::nullopt;
+}
+}  // namespace
+
 MapCellSize cellSizeFrom(const ParsedArgs& args, const std::string& input, const Heightmap& map,
                          bool slopesMatter) {
-  std::optional<float> given;
-  if (auto c = args.value("--cell-size")) given = float(limitedFloat("--cell-size", limits::kCellSize, *c));
-  const MapCellSize cell = chooseCellSize(input, map, given, "--cell-size");
+  const MapCellSize cell = chooseCellSize(input, map, givenCellSize(args), "--cell-size");
   if (slopesMatter) refuseImplausibleCellSize(cell, map, input, "pass --cell-size M, its metres per cell");
   return cell;
 }
@@ -114,12 +119,10 @@ MapSource readMapSource(const ParsedArgs& args, const std::string& input, bool s
                         MapCellSize& cell) {
   if (input.size() > 7 && input.ends_with(".runnel")) {
     MapSource maps = mapSourceOf(readProject(input), input);
-    cell = {maps.cellSize, MapCellSize::Source::Recorded, input};
-    if (auto c = args.value("--cell-size")) {  // the project's own cell size, replaced
-      cell.metres = float(limitedFloat("--cell-size", limits::kCellSize, *c));
-      cell.source = MapCellSize::Source::Given;
-      cell.where = "--cell-size";
-    }
+    if (const std::optional<float> given = givenCellSize(args))  // the project's own, replaced
+      cell = {*given, MapCellSize::Source::Given, "--cell-size"};
+    else
+      cell = {maps.cellSize, MapCellSize::Source::Recorded, input};
     maps.cellSize = cell.metres;
     return maps;
   }

@@ -8,12 +8,17 @@
 
 namespace runnel {
 
+// A byte a terminal acts on rather than shows: below 0x20 but tab, and 0x7f.
+inline bool isControlByte(unsigned char c) {
+  return (c < 0x20 && c != '\t') || c == 0x7f;
+}
+
 // `text` quoted in single quotes, its control bytes (below 0x20 but tab, and 0x7f) as \xNN; bytes of UTF-8
 // pass as they are.
 inline std::string printable(std::string_view text) {
   std::string out = "'";
   for (const unsigned char c : text) {
-    if ((c < 0x20 && c != '\t') || c == 0x7f) {
+    if (isControlByte(c)) {
       char hex[8];
       std::snprintf(hex, sizeof hex, "\\x%02x", unsigned(c));
       out += hex;
@@ -28,8 +33,7 @@ inline std::string printable(std::string_view text) {
 // one is refused before anything quotes it.
 inline std::optional<size_t> firstControlByte(std::string_view text) {
   for (size_t i = 0; i < text.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if ((c < 0x20 && c != '\t') || c == 0x7f) return i;
+    if (isControlByte(static_cast<unsigned char>(text[i]))) return i;
   }
   return std::nullopt;
 }

@@ -49,7 +49,7 @@ void writeProject(const std::string& path, const ProjectData& p) {
   // One line, short enough for the reader's limit, without control bytes.
   std::string description = p.description.substr(0, 1000);
   for (char& c : description)
-    if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f) c = ' ';
+    if (isControlByte(static_cast<unsigned char>(c))) c = ' ';
   header << "description " << description << "\n";
   header << "model " << p.model << "\n";
   for (const auto& [name, value] : p.params) header << "param " << name << " " << value << "\n";

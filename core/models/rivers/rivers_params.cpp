@@ -15,7 +15,8 @@ const std::array<ParamField<RiversParams>, 12> kFields{{
     {"slopeExponent", &RiversParams::slopeExponent, 0.5f, 2.0f,
      "Slope exponent n: how strongly the cutting grows with the river's slope (1 in most landscapes)"},
     {"uplift", &RiversParams::uplift, 0.0f, 20.0f,
-     "Uplift in mm per year at the highest point: rock rising while rivers cut. Zero wears the land down", false, "mm/yr"},
+     "Uplift in mm per year at the highest point: rock rising while rivers cut. Zero wears the land down",
+     false, "mm/yr"},
     {"keepShape", &RiversParams::keepShape, 0.0f, 1.0f,
      "Keep my shape: 1 lifts each place in proportion to its starting height, so your mountains stay where "
      "you drew them while rivers cut in; 0 lifts everything alike"},
@@ -37,14 +38,16 @@ const std::array<ParamField<RiversParams>, 12> kFields{{
      "brim (flat lake beds); between, a share of each"},
     {"maxSlope", &RiversParams::maxSlope, 10.0f, 89.0f,
      "Steepest slope in degrees that ground holds: where rivers cut faster, their walls slide in after them "
-     "(a talus angle for bedrock)", false, "°"},
+     "(a talus angle for bedrock)",
+     false, "°"},
     {"age", &RiversParams::age, 0.0f, 2e7f,
      "Age in years: how long rivers have worked on the land, from lightly eroded (a few 100,000) to a "
      "fully formed range (a few million). Spent at the coarsest level, so an old range costs little more",
      true, "yr"},
     {"detailSteps", &RiversParams::detailSteps, 0.0f, 100.0f,
      "Steps at each finer level: how deep each level's own generation of small valleys cuts into the "
-     "slopes the level below left", false, "steps"},
+     "slopes the level below left",
+     false, "steps"},
 }};
 
 }  // namespace
