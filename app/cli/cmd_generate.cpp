@@ -46,6 +46,10 @@ static ArgParser generateParser() {
             "height curve: heights (as a share of the relief) to this power; above 1 widens lowlands and "
             "sharpens peaks like real land, 1 keeps the plain noise" +
                 byDefault(d.exponent)})
+      .add({"--rise", FlagKind::Value, "X",
+            "the land rises from the map's edges inland by this share of the relief, so its rivers leave at "
+            "the edges; 0 for --tileable maps unless given" +
+                byDefault(kDefaultRise)})
       .add({"--tileable", FlagKind::Switch, "", "make the map wrap seamlessly at its edges"})
       .add({"--scale", FlagKind::Value, "X",
             "noise: largest features as a share of the larger side" + byDefault(d.scale)})
@@ -108,6 +112,7 @@ int runGenerate(const Args& args) {
   if (auto v = a.value("--cell-size")) s.cellSize = parseFloat("--cell-size", *v);
   if (auto v = a.value("--relief")) s.relief = parseFloat("--relief", *v);
   if (auto v = a.value("--exponent")) s.exponent = parseFloat("--exponent", *v);
+  if (auto v = a.value("--rise")) s.rise = parseFloat("--rise", *v);
   s.tileable = a.has("--tileable");
   if (auto v = a.value("--scale")) s.scale = parseFloat("--scale", *v);
   if (auto v = a.value("--octaves")) s.octaves = parseInt32("--octaves", *v);

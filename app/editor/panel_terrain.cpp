@@ -157,6 +157,12 @@ void drawTerrainPanel(Editor& e) {
   tooltip(
       "Heights (as a share of the relief) raised to this power. Above 1 widens the lowlands and valley\n"
       "floors and sharpens the peaks, as on real land; 1 keeps the plain noise.");
+  float rise = effectiveRise(g);
+  if (ImGui::SliderFloat("Rise inland", &rise, 0.0f, 1.0f, "%.2f")) g.rise = rise;
+  tooltip(
+      "The land rises from the map's edges inland by this share of the relief, so its rivers leave at the\n"
+      "edges, as in a real range (the rivers model's base level is the border). 0 keeps the plain noise,\n"
+      "whose closed basins the rivers then cut through in long level canals. 0 by default when tileable.");
   ImGui::Checkbox("Tileable", &g.tileable);
   tooltip("Generate a terrain that wraps around seamlessly (pairs with wrap edges)");
   if (const std::optional<bool> ask = e.sectionAsked("Noise settings"))

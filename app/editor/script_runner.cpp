@@ -63,6 +63,8 @@ GeneratorSettings parseGenerate(const std::vector<std::string>& words) {
       g.cellSize = parse<float>(key, value);
     else if (key == "exponent")
       g.exponent = parse<float>(key, value);
+    else if (key == "rise")
+      g.rise = parse<float>(key, value);
     else if (key == "tileable")
       g.tileable = parseBool(key, value);
     else if (key == "scale")

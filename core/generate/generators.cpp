@@ -40,6 +40,11 @@ float effectiveRelief(const GeneratorSettings& s) {
   return float(double(kMaxRelief) * extent / (extent + double(kHalfReliefExtent)));
 }
 
+float effectiveRise(const GeneratorSettings& s) {
+  if (s.rise >= 0) return s.rise;
+  return s.tileable ? 0.0f : kDefaultRise;
+}
+
 std::string describeExtent(int width, int height, float cellSize) {
   auto length = [](double metres) {
     char buf[32];
@@ -125,10 +130,19 @@ void fillNoise(Heightmap& map, const GeneratorSettings& s, GenerateProgress* pro
   });
 }
 
-// Scales heights to [0, relief] with the height curve: (h - lo) / (hi - lo) raised to `exponent`, times the
-// relief. A flat map stays flat at 0.
-void normalise(Heightmap& map, float relief, float exponent, GenerateProgress* progress) {
-  float lo = INFINITY, hi = -INFINITY;
+// The rise inland at a cell (0 at the map's edges, 1 from kRiseReach of the smaller side in): smooth, so the
+// land leaves the border at its own slope and the rivers cut no step there.
+float riseAt(int x, int y, int width, int height) {
+  const double reach = double(kRiseReach) * double(std::min(width, height));
+  const double fromEdge =
+      std::min({double(x) + 0.5, double(width - x) - 0.5, double(y) + 0.5, double(height - y) - 0.5});
+  const double t = std::clamp(fromEdge / std::max(reach, 1e-9), 0.0, 1.0);
+  return float(t * t * (3.0 - 2.0 * t));
+}
+
+// The lowest and highest height of a map (on the threads).
+void heightRange(const Heightmap& map, float& lo, float& hi) {
+  lo = INFINITY, hi = -INFINITY;
   std::mutex m;
   forEachRowBand(map.height(), size_t(map.width()), [&](int y0, int y1) {
     float l = INFINITY, h = -INFINITY;
@@ -143,14 +157,34 @@ void normalise(Heightmap& map, float relief, float exponent, GenerateProgress* p
     lo = std::min(lo, l);
     hi = std::max(hi, h);
   });
+}
+
+// Scales heights to [0, relief] with the height curve: (h - lo) / (hi - lo) raised to `exponent`, plus the
+// rise inland (riseAt) times `rise`, scaled back to [0, 1], times the relief. A flat map without a rise stays
+// flat at 0.
+void normalise(Heightmap& map, float relief, float exponent, float rise, GenerateProgress* progress) {
+  float lo, hi;
+  heightRange(map, lo, hi);
   const double scale = hi > lo ? 1.0 / (double(hi) - double(lo)) : 0.0;
   forEachRowBand(map.height(), size_t(map.width()), [&](int y0, int y1) {
     for (int y = y0; y < y1; ++y) {
       if (progress) progress->rowsDone.fetch_add(1, std::memory_order_relaxed);
       float* row = map.row(y);
+      for (int x = 0; x < map.width(); ++x) {
+        const double share = std::pow((double(row[x]) - lo) * scale, double(exponent));
+        row[x] = rise > 0.0f ? float(share + double(rise) * double(riseAt(x, y, map.width(), map.height())))
+                             : std::clamp(float(share * relief), 0.0f, relief);
+      }
+    }
+  });
+  if (!(rise > 0.0f)) return;
+  heightRange(map, lo, hi);
+  const double toRelief = hi > lo ? double(relief) / (double(hi) - double(lo)) : 0.0;
+  forEachRowBand(map.height(), size_t(map.width()), [&](int y0, int y1) {
+    for (int y = y0; y < y1; ++y) {
+      float* row = map.row(y);
       for (int x = 0; x < map.width(); ++x)
-        row[x] = std::clamp(float(std::pow((double(row[x]) - lo) * scale, double(exponent)) * relief), 0.0f,
-                            relief);
+        row[x] = std::clamp(float((double(row[x]) - lo) * toRelief), 0.0f, relief);
     }
   });
 }
@@ -164,6 +198,8 @@ void validate(const GeneratorSettings& s) {
   checkValue(limits::kCellSize, s.cellSize);
   require(std::isfinite(s.exponent) && s.exponent >= 0.25f && s.exponent <= 4.0f, "exponent",
           "between 0.25 and 4", s.exponent);
+  require(std::isfinite(s.rise) && s.rise <= 4.0f, "rise",
+          "a share of the relief from 0 to 4 (or negative for the default)", s.rise);
   require(std::isfinite(s.relief) && s.relief != 0.0f, "relief",
           "a positive number of metres (or negative for the default for the map's extent)", s.relief);
   require(std::isfinite(s.scale) && s.scale >= 0.001f && s.scale <= 16.0f, "scale", "between 0.001 and 16",
@@ -185,7 +221,7 @@ Heightmap generate(const GeneratorSettings& s, GenerateProgress* progress) {
   else
     fillNoise(map, s, progress);
   if (progress && progress->cancel.load()) throw GenerateCancelled();
-  normalise(map, effectiveRelief(s), s.exponent, progress);
+  normalise(map, effectiveRelief(s), s.exponent, effectiveRise(s), progress);
   return map;
 }
 

@@ -22,6 +22,9 @@ struct GeneratorSettings {
   // floors widen and the peaks sharpen, as on real land (plain noise has as much high ground as low: a
   // hypsometric integral of 0.52, real mountains 0.34-0.36); 1 leaves the noise as it is.
   float exponent = 1.5f;
+  // The land rises from the map's edges inland by this share of the relief (see effectiveRise); < 0: the
+  // default.
+  float rise = -1.0f;
   bool tileable = false;
   // fBm and ridged noise
   float scale = 0.25f;  // size of the largest features as a fraction of the map's larger side
@@ -56,6 +59,17 @@ Heightmap generate(const GeneratorSettings& s, GenerateProgress* progress = null
 constexpr float kMaxRelief = 3000.0f;
 constexpr float kHalfReliefExtent = 60000.0f;
 float effectiveRelief(const GeneratorSettings& s);
+// The rise generate() uses: s.rise, or when s.rise < 0, kDefaultRise (0 for a tileable map, whose tiles
+// should all look alike). The land rises smoothly from the edges over kRiseReach of the smaller side, by that
+// share of the relief, and the map is scaled back to its relief: a range whose rivers leave at its edges, as
+// the rivers model (the border is its base level) and real ranges have them. Plain noise has closed basins
+// below its own border (a quarter of a 1024² map under water if they were filled); eroded, their rivers ran
+// to the border in canals cut level through the sills, which take millions of years to grade (the rivers'
+// slope-area concavity 0.74 with R² 0.73 on seed 5; with the rise 0.50, 0.72 and level river beds 0.009 of
+// the map instead of 0.019).
+constexpr float kDefaultRise = 0.3f;
+constexpr float kRiseReach = 0.3f;
+float effectiveRise(const GeneratorSettings& s);
 // "15.4 km x 15.4 km, 30 m cells": a map's extent as an artist reads it.
 std::string describeExtent(int width, int height, float cellSize);
 

@@ -151,6 +151,8 @@ LandscapePreset parsePreset(const std::string& text, const std::string& where, c
       g.relief = numberFromText<float>(at, key, value);
     } else if (key == "exponent") {
       g.exponent = numberFromText<float>(at, key, value);
+    } else if (key == "rise") {
+      g.rise = numberFromText<float>(at, key, value);
     } else if (key == "scale") {
       g.scale = numberFromText<float>(at, key, value);
     } else if (key == "octaves") {
@@ -175,8 +177,8 @@ LandscapePreset parsePreset(const std::string& text, const std::string& where, c
     } else {
       throw Error(
           at + ": unknown key '" + key +
-          "' (a preset takes title, about, size, cell-size, generator, seed, relief, exponent, scale, "
-          "octaves, lacunarity, gain, faults, falloff, tileable, edges, rain and stage lines)");
+          "' (a preset takes title, about, size, cell-size, generator, seed, relief, exponent, rise, "
+          "scale, octaves, lacunarity, gain, faults, falloff, tileable, edges, rain and stage lines)");
     }
   }
   if (!anyKey)
@@ -219,6 +221,7 @@ std::string presetText(const LandscapePreset& p) {
   t += "seed " + std::to_string(g.seed) + "\n";
   t += "relief " + jsonNumber(g.relief) + "\n";
   t += "exponent " + jsonNumber(g.exponent) + "\n";
+  t += "rise " + jsonNumber(g.rise) + "\n";
   t += "scale " + jsonNumber(g.scale) + "\n";
   t += "octaves " + std::to_string(g.octaves) + "\n";
   t += "lacunarity " + jsonNumber(g.lacunarity) + "\n";

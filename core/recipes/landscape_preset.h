@@ -7,8 +7,8 @@
 //   size 1024                     the size the preset was tuned at (N or WxH) ...
 //   cell-size 30                  ... and its cell size in metres: together, the extent
 //   generator ridged              fbm, ridged or fault, then the generator's settings:
-//   seed 11                       seed, relief, exponent, scale, octaves, lacunarity, gain, faults,
-//   relief 2400                   falloff, tileable (yes/no)
+//   seed 11                       seed, relief, exponent, rise, scale, octaves, lacunarity, gain,
+//   relief 2400                   faults, falloff, tileable (yes/no)
 //   edges clamp                   the erosion models' edges (default: wrap when tileable, else clamp)
 //   rain windward west 1 0.35     where rain falls (see core/rain/rain_pattern.h); none: everywhere
 //   stage rivers steps 20 preset mountains uplift 2

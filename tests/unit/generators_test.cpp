@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <queue>
 #include <set>
 
 #include "core/base/error.h"
@@ -148,6 +150,7 @@ TEST(Generators, PeriodicNoiseRepeatsExactlyAndRowsMatchPoints) {
 
 TEST(Generators, TheHeightCurveWidensTheLowlandsAndKeepsTheRelief) {
   GeneratorSettings s = settings(GeneratorKind::Fbm, 256, 256);
+  s.rise = 0.0f;  // the curve alone: the rise inland would reorder heights across the map
   s.exponent = 1.0f;
   const Heightmap plain = generate(s);
   s.exponent = 1.5f;
@@ -168,9 +171,81 @@ TEST(Generators, TheHeightCurveWidensTheLowlandsAndKeepsTheRelief) {
     ASSERT_EQ(plain.data()[i] < plain.data()[i - 1], curved.data()[i] < curved.data()[i - 1]) << i;
 }
 
+// The volume of the map's closed basins: water standing in them up to their spill points, in metres times
+// cells (a priority flood from the border).
+double closedBasinVolume(const Heightmap& h) {
+  const int w = h.width(), hgt = h.height();
+  std::vector<float> level(h.data(), h.data() + h.cellCount());
+  std::vector<uint8_t> seen(h.cellCount(), 0);
+  using Cell = std::pair<float, int>;
+  std::priority_queue<Cell, std::vector<Cell>, std::greater<Cell>> open;
+  for (int y = 0; y < hgt; ++y)
+    for (int x = 0; x < w; ++x)
+      if (x == 0 || y == 0 || x == w - 1 || y == hgt - 1) {
+        seen[size_t(y * w + x)] = 1;
+        open.push({level[size_t(y * w + x)], y * w + x});
+      }
+  double volume = 0;
+  while (!open.empty()) {
+    const auto [surface, i] = open.top();
+    open.pop();
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int x = i % w + dx, y = i / w + dy;
+        if (x < 0 || y < 0 || x >= w || y >= hgt || seen[size_t(y * w + x)]) continue;
+        const size_t j = size_t(y * w + x);
+        seen[j] = 1;
+        volume += std::max(0.0f, surface - level[j]);
+        level[j] = std::max(level[j], surface);
+        open.push({level[j], int(j)});
+      }
+  }
+  return volume;
+}
+
+// The rise inland lifts the middle of the map above its edges, and opens the noise's closed basins to the
+// border (the rivers model's base level), with the relief as it was.
+TEST(Generators, TheLandRisesFromTheEdgesSoItDrainsOut) {
+  for (uint64_t seed : {5, 21}) {
+    GeneratorSettings s = settings(GeneratorKind::Fbm, 256, 256, seed);
+    s.rise = 0.0f;
+    const Heightmap plain = generate(s);
+    s.rise = -1.0f;  // the default
+    EXPECT_EQ(effectiveRise(s), kDefaultRise);
+    const Heightmap risen = generate(s);
+    float lo, hi;
+    risen.minMax(lo, hi);
+    EXPECT_EQ(lo, 0.0f);
+    EXPECT_EQ(hi, effectiveRelief(s));
+    auto edgeAndMiddle = [](const Heightmap& h, double& edge, double& middle) {
+      edge = middle = 0;
+      int edges = 0, middles = 0;
+      for (int y = 0; y < h.height(); ++y)
+        for (int x = 0; x < h.width(); ++x) {
+          const int fromEdge = std::min({x, y, h.width() - 1 - x, h.height() - 1 - y});
+          if (fromEdge < 2) edge += h.at(x, y), ++edges;
+          if (fromEdge >= 77) middle += h.at(x, y), ++middles;  // past the rise's reach (0.3 of 256)
+        }
+      edge /= edges, middle /= middles;
+    };
+    double edge0, middle0, edge1, middle1;
+    edgeAndMiddle(plain, edge0, middle0);
+    edgeAndMiddle(risen, edge1, middle1);
+    EXPECT_GT((middle1 - edge1) - (middle0 - edge0), 0.15 * double(hi)) << "seed " << seed;
+    EXPECT_LT(closedBasinVolume(risen), 0.5 * closedBasinVolume(plain)) << "seed " << seed;
+  }
+  // Tileable maps keep their edges alike unless a rise is asked for.
+  GeneratorSettings t = settings(GeneratorKind::Fbm, 64, 64);
+  t.tileable = true;
+  EXPECT_EQ(effectiveRise(t), 0.0f);
+  t.rise = 0.5f;
+  EXPECT_EQ(effectiveRise(t), 0.5f);
+}
+
 TEST(Generators, FaultFormationMakesSteps) {
   GeneratorSettings s = settings(GeneratorKind::Fault, 64, 64);
   s.faults = 1;  // one sharp fault: two plateaus, nothing between
+  s.rise = 0.0f;  // (no rise inland between them)
   Heightmap one = generate(s);
   std::set<float> values(one.data(), one.data() + one.cellCount());
   ASSERT_EQ(values.size(), 2u);
@@ -221,6 +296,8 @@ TEST(Generators, BadSettingsNameTheSetting) {
   expectError(with([](auto& c) { c.width = 1; }), "size");
   expectError(with([](auto& c) { c.exponent = 0.0f; }), "exponent");
   expectError(with([](auto& c) { c.exponent = NAN; }), "exponent");
+  expectError(with([](auto& c) { c.rise = 5.0f; }), "rise");
+  expectError(with([](auto& c) { c.rise = NAN; }), "rise");
   expectError(with([](auto& c) { c.cellSize = 0.0f; }), "cell size");
   expectError(with([](auto& c) { c.cellSize = INFINITY; }), "cell size");
   expectError(with([](auto& c) { c.height = 20000; }), "size");

@@ -28,6 +28,7 @@ constexpr const char* kAlpine =
     "seed 42   # the seed\n"
     "relief 1500\n"
     "exponent 1.3\n"
+    "rise 0.45\n"
     "tileable no\n"
     "stage rivers steps 3 preset hills uplift 0.7\n"
     "stage droplet droplets-per-cell 0.5 Kr 0.25\r\n";
@@ -61,6 +62,7 @@ TEST(LandscapePreset, ReadsTheGeneratorAndTheStagesAnArtistWrites) {
   EXPECT_EQ(p.generator.cellSize, 20.0f);
   EXPECT_EQ(p.generator.seed, 42u);
   EXPECT_EQ(p.generator.relief, 1500.0f);
+  EXPECT_EQ(p.generator.rise, 0.45f);
   EXPECT_EQ(p.edges, Edges::Clamp);  // not tileable
   ASSERT_EQ(p.stages.size(), 2u);
   EXPECT_EQ(p.stages[0].model, "rivers");
@@ -79,8 +81,8 @@ TEST(LandscapePreset, AMistakeIsNamedWithItsLine) {
   EXPECT_EQ(
       errorOf("title x\nheight 3\n"),
       "p.preset:2: unknown key 'height' (a preset takes title, about, size, cell-size, generator, seed, "
-      "relief, exponent, scale, octaves, lacunarity, gain, faults, falloff, tileable, edges, rain and "
-      "stage lines)");
+      "relief, exponent, rise, scale, octaves, lacunarity, gain, faults, falloff, tileable, edges, rain "
+      "and stage lines)");
   EXPECT_EQ(errorOf("relief 2km\n"), "p.preset:1: 'relief' has the bad value '2km'");
   EXPECT_NE(
       errorOf("\n\nstage rivers steps 2 Kq 3\n").find("p.preset:3: the rivers model has no parameter 'Kq'"),
@@ -159,6 +161,7 @@ TEST(LandscapePreset, WrittenOutItReadsBackTheSame) {
   EXPECT_EQ(again.generator.kind, p.generator.kind);
   EXPECT_EQ(again.generator.seed, p.generator.seed);
   EXPECT_EQ(again.generator.exponent, p.generator.exponent);
+  EXPECT_EQ(again.generator.rise, p.generator.rise);
   EXPECT_EQ(again.generator.width, p.generator.width);
   EXPECT_EQ(again.edges, p.edges);
   ASSERT_EQ(again.stages.size(), p.stages.size());
