@@ -27,6 +27,8 @@ std::unique_ptr<ErosionModel> createDroplet(const std::vector<float>& values, co
   s.baseLevel = common.baseLevel / cellUnitScale(common.cellSize);
   s.order = common.order;
   s.threads = common.threads;
+  // The angles are in world units; the model sees heights divided by inCellUnits' scale, a cell as 1.
+  s.cellRise = common.cellSize / cellUnitScale(common.cellSize);
   return inCellUnits(std::make_unique<DropletModel>(s), common.cellSize);
 }
 

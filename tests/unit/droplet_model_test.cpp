@@ -234,6 +234,41 @@ TEST(DropletModel, NothingErodesBelowAGivenBaseLevel) {
   EXPECT_THROW(DropletModel{s}, Error);
 }
 
+// Share of cells whose slope (central differences, heights and cells in the same unit) is over `degrees`.
+double steeperThan(const Heightmap& h, double degrees) {
+  const double limit = std::tan(degrees * M_PI / 180.0);
+  int over = 0, cells = 0;
+  for (int y = 1; y + 1 < h.height(); ++y)
+    for (int x = 1; x + 1 < h.width(); ++x, ++cells) {
+      const double gx = 0.5 * (h.at(x + 1, y) - h.at(x - 1, y)), gy = 0.5 * (h.at(x, y + 1) - h.at(x, y - 1));
+      over += std::hypot(gx, gy) > limit;
+    }
+  return double(over) / cells;
+}
+
+// Conserving mode: the walls the droplets dig slide back to the rock angle (and what they lay down to the
+// sediment angle) as they go; without the angles they dig needles. Classic mode never settles.
+TEST(DropletModel, WallsTheDropletsDigStandAtTheirAnglesOfRepose) {
+  DropletSettings s = settingsFor(DropletMode::Conserving, Edges::Clamp, 3);
+  const Terrain start(fbm(128, 128, 10, 4));
+  ASSERT_LT(steeperThan(start.height, 45), 0.01);
+  const uint64_t droplets = 2 * 128 * 128;
+  Terrain settled = start, needles = start;
+  erode(settled, s, droplets);
+  s.params.sedimentAngle = s.params.rockAngle = 90.0f;
+  EXPECT_EQ(DropletModel(s).settleEvery(128, 128), 0u);
+  erode(needles, s, droplets);
+  EXPECT_GT(steeperThan(needles.height, 45), 0.10);
+  EXPECT_GT(steeperThan(needles.height, 60), 0.01);
+  EXPECT_LT(steeperThan(settled.height, 45), 0.03);
+  EXPECT_EQ(steeperThan(settled.height, 60), 0.0);
+  // The angles are in world units: at 30 m cells (heights in metres, cellRise 30) the same.
+  s = settingsFor(DropletMode::Conserving, Edges::Clamp, 3);
+  EXPECT_EQ(DropletModel(s).settleEvery(128, 128), 1024u);  // 1/16 of a droplet per cell, whole waves
+  s.mode = DropletMode::Classic;
+  EXPECT_EQ(DropletModel(s).settleEvery(128, 128), 0u);
+}
+
 TEST(DropletModel, BadParametersAreRefusedByName) {
   auto refuses = [](DropletParams p, const char* name) {
     DropletSettings s;

@@ -15,8 +15,9 @@ namespace {
 TEST(DropletParams, TableHoldsTheArticlesDefaultsInOrder) {
   const std::vector<ParamInfo> info = dropletParamInfo();
   const DropletParams defaults;
-  const char* names[] = {"Kq", "Kw", "Kr", "Kd", "Ki", "minSlope", "g"};
-  const float article[] = {10, 0.001f, 0.9f, 0.02f, 0.1f, 0.05f, 20};
+  // The article's seven, then the angles of repose (degrees) of the conserving mode.
+  const char* names[] = {"Kq", "Kw", "Kr", "Kd", "Ki", "minSlope", "g", "sedimentAngle", "rockAngle"};
+  const float article[] = {10, 0.001f, 0.9f, 0.02f, 0.1f, 0.05f, 20, 35, 40};
   ASSERT_EQ(info.size(), kDropletParamCount);
   for (size_t i = 0; i < kDropletParamCount; ++i) {
     EXPECT_STREQ(info[i].name, names[i]);
@@ -28,8 +29,9 @@ TEST(DropletParams, TableHoldsTheArticlesDefaultsInOrder) {
   }
   // Values in table order make the struct, as the catalog builds the model from the sliders.
   const DropletParams p =
-      paramsFromValues(dropletParamFields(), {10, 0.001f, 0.9f, 0.02f, 0.1f, 0.5f, 20}, "droplet");
+      paramsFromValues(dropletParamFields(), {10, 0.001f, 0.9f, 0.02f, 0.1f, 0.5f, 20, 33, 50}, "droplet");
   EXPECT_EQ(p.minSlope, 0.5f);
+  EXPECT_EQ(p.rockAngle, 50.0f);
   EXPECT_NO_THROW(validate(defaults));
 }
 

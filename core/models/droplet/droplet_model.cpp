@@ -1,11 +1,16 @@
 #include "droplet_model.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
+#include <limits>
+#include <numbers>
 #include <string>
 
 #include "core/base/error.h"
 #include "core/base/value_limits.h"
+#include "core/models/grid/thermal_erosion.h"
 #include "core/rain/rain_map.h"
 #include "droplet_kernel.h"
 #include "droplet_tiles.h"
@@ -24,16 +29,53 @@ DropletModel::DropletModel(const DropletSettings& settings) : settings_(settings
 DropletModel::~DropletModel() = default;
 
 namespace {
-// The reference order: droplet after droplet, in index order.
+// The reference order: droplet after droplet, in index order; `ended` after each droplet (with the index
+// past it) where given.
 void runSequential(const TerrainView& view, const DropletConstants& k, const RainMap* rain, uint64_t seed,
-                   uint64_t first, uint64_t count, DropletTally& tally) {
+                   uint64_t first, uint64_t count, DropletTally& tally,
+                   const std::function<void(uint64_t)>& ended) {
   for (uint64_t i = first; i < first + count; ++i) {
     DropletRandom rng(seed, i);
     const StartCell c = dropletStart(rain, view.width, view.rows, rng);
     runDroplet(view, k, c.x, c.y, rng, tally);
+    if (ended) ended(i + 1);
   }
 }
+
+bool settles(float angle) {
+  return angle < 90.0f;
+}
 }  // namespace
+
+uint64_t DropletModel::settleEvery(int width, int rows) const {
+  const DropletParams& p = settings_.params;
+  if (settings_.mode == DropletMode::Classic || (!settles(p.sedimentAngle) && !settles(p.rockAngle)))
+    return 0;
+  const uint64_t wave = DropletTiles::waveSize(width, rows);
+  const double droplets = kSettleDropletsPerCell * double(width) * double(rows);
+  return std::max<uint64_t>(1, uint64_t(std::ceil(droplets / double(wave)))) * wave;
+}
+
+void DropletModel::settleSlopes(Terrain& terrain) {
+  if (!settle_) {
+    ThermalParams slide;
+    slide.rate = 1.0f;  // each iteration levels the steepest pair to its angle
+    settle_ = std::make_unique<ThermalErosion>(slide, settings_.edges);
+    settle_->setThreads(settings_.threads);
+  }
+  auto rise = [&](float angle) {
+    return settles(angle)
+               ? float(std::tan(double(angle) * std::numbers::pi / 180.0) * double(settings_.cellRise))
+               : std::numeric_limits<float>::max();
+  };
+  const float sediment = rise(settings_.params.sedimentAngle), rock = rise(settings_.params.rockAngle);
+  const float untouched = std::numeric_limits<float>::max();
+  const float* now = terrain.height.data();
+  const float* was = before_.data();
+  auto talus = [&](size_t i) { return now[i] > was[i] ? sediment : now[i] < was[i] ? rock : untouched; };
+  ErosionStats slid;  // not the droplets' own: their stats say what the water moved
+  settle_->settle(terrain, kSettleIterations, talus, slid);
+}
 
 std::unique_ptr<ErosionModel> DropletModel::clone() const {
   auto copy = std::make_unique<DropletModel>(settings_);
@@ -84,11 +126,18 @@ void DropletModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, ui
   }
   const DropletConstants k = dropletConstants(settings_, W, H, baseLevel_);
   DropletTally tally;
+  const uint64_t every = settleEvery(W, H);
+  if (every > 0 && (!continuing || before_.width() != W || before_.height() != H)) before_ = terrain.height;
+  std::function<void(uint64_t)> settle;
+  if (every > 0)
+    settle = [&](uint64_t end) {
+      if (end % every == 0) settleSlopes(terrain);
+    };
   if (settings_.order == DropletOrder::Tiled) {
     if (!tiles_) tiles_ = std::make_unique<DropletTiles>(settings_.threads);
-    carried_ = tiles_->run(view, k, rain, settings_.seed, first, count, tally);
+    carried_ = tiles_->run(view, k, rain, settings_.seed, first, count, tally, settle);
   } else {
-    runSequential(view, k, rain, settings_.seed, first, count, tally);
+    runSequential(view, k, rain, settings_.seed, first, count, tally, settle);
   }
   next_ = first + count;
   run.carried = carried_;

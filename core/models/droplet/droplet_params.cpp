@@ -43,6 +43,14 @@ const std::array<ParamField<DropletParams>, kDropletParamCount> kFields{{
      "Lowest slope used for the soil carry capacity, so flat water still carries some soil.", true},
     {"g", &DropletParams::g, 0.0f, 1000.0f, "Gravity that accelerates the flows by the height they drop.",
      true},
+    {"sedimentAngle", &DropletParams::sedimentAngle, 1.0f, 90.0f,
+     "Sediment angle: the steepest slope what the droplets laid down stands at (sand and gravel 30-40 "
+     "degrees); steeper deposits slide. Conserving mode; 90 never. The same angle at any cell size",
+     false, "°"},
+    {"rockAngle", &DropletParams::rockAngle, 1.0f, 90.0f,
+     "Rock angle: the steepest wall the droplets may leave where they dug (loose rock 40-50 degrees, hard "
+     "rock more); steeper walls slide into the channel. Conserving mode; 90 never. The same at any cell size",
+     false, "°"},
 }};
 }  // namespace
 

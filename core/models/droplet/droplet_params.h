@@ -19,6 +19,11 @@ struct DropletParams {
   float Ki = 0.1f;         // direction inertia: higher makes smoother turns
   float minSlope = 0.05f;  // lowest slope used in the capacity formula
   float g = 20.0f;         // gravity accelerating the flow
+  // Conserving mode: the steepest slopes, in degrees, that what the droplets laid down (sediment) and what
+  // they dug into (rock) stand at; steeper ground slides (DropletModel: settled every kSettleEvery).
+  // 90: never.
+  float sedimentAngle = 35.0f;
+  float rockAngle = 40.0f;
 };
 
 // classic:    the article's arithmetic step for step, quirks included (DESIGN.md lists them).
@@ -55,11 +60,15 @@ struct DropletSettings {
   float baseLevel = std::numeric_limits<float>::quiet_NaN();
   DropletOrder order = DropletOrder::Tiled;
   int threads = 0;  // tiled order: threads to run on (0: every hardware thread); the result does not change
+  // The model's heights per cell for a slope of 1 (a metre a metre): the angles in world units
+  // (cell_units.h).
+  float cellRise = 1.0f;
 };
 
-// The seven parameters in the order Kq, Kw, Kr, Kd, Ki, minSlope, g, in the parameter table every model
-// uses (core/models/param_fields.h): names, ranges, tooltips; the defaults are DropletParams'.
-constexpr size_t kDropletParamCount = 7;
+// The article's seven parameters in the order Kq, Kw, Kr, Kd, Ki, minSlope, g, then the two angles, in the
+// parameter table every model uses (core/models/param_fields.h): names, ranges, tooltips; the defaults are
+// DropletParams'.
+constexpr size_t kDropletParamCount = 9;
 const std::array<ParamField<DropletParams>, kDropletParamCount>& dropletParamFields();
 std::vector<ParamInfo> dropletParamInfo();
 

@@ -76,7 +76,8 @@ int DropletTiles::tileAt(float x, float z) const {
 }
 
 double DropletTiles::run(const TerrainView& t, const DropletConstants& k, const RainMap* rain, uint64_t seed,
-                         uint64_t first, uint64_t count, DropletTally& tally) {
+                         uint64_t first, uint64_t count, DropletTally& tally,
+                         const std::function<void(uint64_t)>& waveEnded) {
   const bool sameMap = t.width == width_ && t.rows == rows_ && t.edges == edges_ && !tiles_.empty();
   if (!sameMap || first != next_) {
     dropFlight();
@@ -118,6 +119,7 @@ double DropletTiles::run(const TerrainView& t, const DropletConstants& k, const 
       droplets_.clear();
       ended_.clear();
       phase_ = 0;
+      if (waveEnded) waveEnded(waveEnd);
     }
   }
   // Droplets not yet counted: still going, or ended with what they carried off an open edge.

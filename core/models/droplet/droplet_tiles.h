@@ -25,6 +25,7 @@
 // DropletOrder in droplet_params.h for the measured difference.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -49,8 +50,12 @@ class DropletTiles {
   // `first` is where the last run ended (on a map of the same size and edges), it goes on with the droplets
   // still in flight; otherwise it drops them and starts afresh. Returns the sediment carried by droplets
   // still in flight (started, not yet counted).
+  // `waveEnded`, when given, is called with the index past a wave's last droplet each time every droplet of
+  // a wave has ended (no droplet in flight: the terrain may change under them), at the same points of the
+  // droplets' sequence however it is cut into runs.
   double run(const TerrainView& t, const DropletConstants& k, const RainMap* rain, uint64_t seed,
-             uint64_t first, uint64_t count, DropletTally& tally);
+             uint64_t first, uint64_t count, DropletTally& tally,
+             const std::function<void(uint64_t)>& waveEnded = {});
   // Takes over the droplets in flight of another scheduler (a model replaced mid-run, as by a slider).
   void continueFrom(const DropletTiles& other);
 

@@ -41,14 +41,27 @@ ThermalErosion::ThermalErosion(const ThermalParams& params, Edges edges, float c
   talusRise_ = float(std::tan(double(params_.talusAngle) * M_PI / 180.0) * double(cellRise));
 }
 
+void ThermalErosion::prepare(Terrain& terrain) {
+  ensureRecord(terrain);
+  const int w = terrain.width(), h = terrain.heightCells();
+  if (heights_.width() != w || heights_.height() != h) {
+    heights_.resize(w, h);
+    flow_.resize(w, h);
+    talus_.resize(w, h);
+    talusFilled_ = false;
+    outflow_.assign(size_t(w) * size_t(h), 0.0f);
+    rowChanges_.resize(h);
+  }
+}
+
 void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
   const int w = terrain.width(), h = terrain.heightCells();
-  const float talus = talusRise_, talusDiagonal = talusRise_ * kSqrt2, half = 0.5f * params_.rate;
+  const float half = 0.5f * params_.rate;
   for (int y = 0; y < h; ++y) std::copy(terrain.height.row(y), terrain.height.row(y) + w, heights_.row(y));
   if (edges_ == Edges::Wrap)
-    heights_.wrapGhosts();
+    heights_.wrapGhosts(), talus_.wrapGhosts();
   else
-    heights_.fillGhosts(kWall);
+    heights_.fillGhosts(kWall), talus_.fillGhosts(0.0f);  // a wall's ghost sends nothing (its flow is 0)
 
   // Pass 1: what each cell sends, per unit of excess, from the old heights.
   forEachRowBand(h, size_t(w), threads_, [&](int y0, int y1) {
@@ -56,11 +69,12 @@ void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
       const float* __restrict up = heights_.row(y - 1);
       const float* __restrict mid = heights_.row(y);
       const float* __restrict down = heights_.row(y + 1);
+      const float* __restrict tm = talus_.row(y);
       float* __restrict flow = flow_.row(y);
       float* __restrict out = outflow_.data() + size_t(y) * size_t(w);
 #pragma GCC ivdep
       for (int x = 0; x < w; ++x) {
-        const float c = mid[x];
+        const float c = mid[x], talus = tm[x], talusDiagonal = tm[x] * kSqrt2;
         const float eW = std::max(c - mid[x - 1] - talus, 0.0f), eE = std::max(c - mid[x + 1] - talus, 0.0f);
         const float eN = std::max(c - up[x] - talus, 0.0f), eS = std::max(c - down[x] - talus, 0.0f);
         const float eNW = std::max(c - up[x - 1] - talusDiagonal, 0.0f);
@@ -92,6 +106,9 @@ void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
       const float* __restrict fu = flow_.row(y - 1);
       const float* __restrict fm = flow_.row(y);
       const float* __restrict fd = flow_.row(y + 1);
+      const float* __restrict tu = talus_.row(y - 1);
+      const float* __restrict tm = talus_.row(y);
+      const float* __restrict td = talus_.row(y + 1);
       const float* __restrict out = outflow_.data() + size_t(y) * size_t(w);
       float* __restrict height = terrain.height.row(y);
       float* __restrict dep = terrain.deposited.row(y);
@@ -100,14 +117,15 @@ void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
 #pragma GCC ivdep
       for (int x = 0; x < w; ++x) {
         const float c = mid[x];
-        const float gW = std::max(mid[x - 1] - c - talus, 0.0f) * fm[x - 1];
-        const float gE = std::max(mid[x + 1] - c - talus, 0.0f) * fm[x + 1];
-        const float gN = std::max(up[x] - c - talus, 0.0f) * fu[x];
-        const float gS = std::max(down[x] - c - talus, 0.0f) * fd[x];
-        const float gNW = std::max(up[x - 1] - c - talusDiagonal, 0.0f) * fu[x - 1];
-        const float gNE = std::max(up[x + 1] - c - talusDiagonal, 0.0f) * fu[x + 1];
-        const float gSW = std::max(down[x - 1] - c - talusDiagonal, 0.0f) * fd[x - 1];
-        const float gSE = std::max(down[x + 1] - c - talusDiagonal, 0.0f) * fd[x + 1];
+        // Each neighbour sends by its own talus.
+        const float gW = std::max(mid[x - 1] - c - tm[x - 1], 0.0f) * fm[x - 1];
+        const float gE = std::max(mid[x + 1] - c - tm[x + 1], 0.0f) * fm[x + 1];
+        const float gN = std::max(up[x] - c - tu[x], 0.0f) * fu[x];
+        const float gS = std::max(down[x] - c - td[x], 0.0f) * fd[x];
+        const float gNW = std::max(up[x - 1] - c - tu[x - 1] * kSqrt2, 0.0f) * fu[x - 1];
+        const float gNE = std::max(up[x + 1] - c - tu[x + 1] * kSqrt2, 0.0f) * fu[x + 1];
+        const float gSW = std::max(down[x - 1] - c - td[x - 1] * kSqrt2, 0.0f) * fd[x - 1];
+        const float gSE = std::max(down[x + 1] - c - td[x + 1] * kSqrt2, 0.0f) * fd[x + 1];
         const float gathered = ((gW + gE) + (gN + gS)) + ((gNW + gSE) + (gNE + gSW));
         const float d = gathered - out[x];
         height[x] = c + d;
@@ -122,13 +140,11 @@ void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
 
 void ThermalErosion::run(Terrain& terrain, const RainMap*, uint64_t, uint64_t count, ErosionStats& stats) {
   const auto start = std::chrono::steady_clock::now();
-  ensureRecord(terrain);
-  const int w = terrain.width(), h = terrain.heightCells();
-  if (heights_.width() != w || heights_.height() != h) {
-    heights_.resize(w, h);
-    flow_.resize(w, h);
-    outflow_.assign(size_t(w) * size_t(h), 0.0f);
-    rowChanges_.resize(h);
+  prepare(terrain);
+  if (!talusFilled_) {
+    for (int y = 0; y < terrain.heightCells(); ++y)
+      std::fill(talus_.row(y), talus_.row(y) + terrain.width(), talusRise_);
+    talusFilled_ = true;
   }
   ErosionStats run;
   run.soilBefore = soilTotal(terrain.height, nullptr, threads_);

@@ -37,8 +37,24 @@ class ThermalErosion : public CopyableModel<ThermalErosion> {
   const char* name() const override { return "thermal"; }
   const ThermalParams& params() const { return params_; }
   void setThreads(int threads) { threads_ = threads; }
+  // `iterations` iterations with each cell's own talus, the model's rise per cell at which what lies on it
+  // rests (talusRise(i) for cell i in row order; the angle of the material there), instead of the
+  // parameters' angle: what slides is decided by the cell it slides from. Records the changes in the
+  // terrain's eroded and deposited maps; adds what moved to `stats`.
+  template <class TalusRise>
+  void settle(Terrain& terrain, int iterations, TalusRise talusRise, ErosionStats& stats) {
+    prepare(terrain);
+    const int w = terrain.width(), h = terrain.heightCells();
+    for (int y = 0; y < h; ++y) {
+      float* row = talus_.row(y);
+      for (int x = 0; x < w; ++x) row[x] = talusRise(size_t(y) * size_t(w) + size_t(x));
+    }
+    talusFilled_ = false;
+    for (int i = 0; i < iterations; ++i) iterate(terrain, stats);
+  }
 
  private:
+  void prepare(Terrain& terrain);  // sizes the buffers to the terrain
   void iterate(Terrain& terrain, ErosionStats& stats);
 
   ThermalParams params_;
@@ -46,6 +62,8 @@ class ThermalErosion : public CopyableModel<ThermalErosion> {
   float talusRise_;  // the talus angle as the model's rise per cell
   int threads_ = 0;
   PaddedGrid heights_, flow_;
+  PaddedGrid talus_;          // each cell's talus rise (ghosts as the edges ask)
+  bool talusFilled_ = false;  // talus_ holds talusRise_ everywhere
   std::vector<float> outflow_;
   RowChanges rowChanges_;
 };
