@@ -1,0 +1,68 @@
+// What a file's length can deliver (core/io/file_holds.h), and the readers that check their headers against
+// it before allocating (issue 33 item 1). tests/cli/hostile_maps.sh measures their peak memory.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "core/base/error.h"
+#include "core/io/file_holds.h"
+#include "core/io/heightmap_io.h"
+#include "io_test_util.h"
+
+namespace runnel {
+namespace {
+
+using testing::errorOf;
+using testing::ScratchDir;
+using testing::writeBytes;
+
+TEST(FileHolds, StoredDataHoldsItsOwnLength) {
+  EXPECT_NO_THROW(requireFileHolds("x.tif", "strips", 134, 134, ratio::kStored, "uncompressed"));
+  const std::string m = errorOf(
+      [] { requireFileHolds("x.tif", "strips", uint64_t(1) << 30, 134, ratio::kStored, "uncompressed"); });
+  EXPECT_EQ(
+      m, "x.tif: its strips need 1.0 GiB of pixel data but the file holds 134 bytes: truncated or corrupt");
+}
+
+TEST(FileHolds, CompressedDataHoldsItsLengthTimesTheCodecsBestRatio) {
+  EXPECT_NO_THROW(requireFileHolds("x.png", "rows", 274 * 1032, 274, ratio::kDeflate, "deflate"));
+  const std::string m =
+      errorOf([] { requireFileHolds("x.png", "rows", 274 * 1032 + 1, 274, ratio::kDeflate, "deflate"); });
+  EXPECT_EQ(m,
+            "x.png: its rows need 276.1 KiB of pixel data but its 274 bytes of deflate data hold at most "
+            "276.1 KiB: truncated or corrupt");
+  // No bound: the first pass decides.
+  EXPECT_NO_THROW(requireFileHolds("x.exr", "chunks", UINT64_MAX, 1, ratio::kUnbounded, "DWA"));
+  // No overflow at the extremes.
+  EXPECT_NO_THROW(requireFileHolds("x.exr", "chunks", UINT64_MAX, UINT64_MAX / 2, ratio::kDeflate, "ZIP"));
+}
+
+TEST(FileHolds, TheCodecsRatiosAreTheirBestCases) {
+  EXPECT_EQ(ratio::kDeflate, 1032u);  // 258 bytes from a 1-bit literal/length code and a 1-bit distance
+  EXPECT_EQ(ratio::kRunLength, 64u);  // 128 bytes from 2
+  EXPECT_EQ(ratio::kLzw, 3641u);      // 4096 bytes from 9 bits, rounded up
+  EXPECT_GT(ratio::kPxr24, ratio::kDeflate);
+}
+
+TEST(FileHolds, RangesMustLieInsideTheFile) {
+  EXPECT_NO_THROW(requireInsideFile("x.tif", "strip 0", 8, 126, 134));
+  EXPECT_NO_THROW(requireInsideFile("x.tif", "strip 0", 134, 0, 134));
+  std::string m = errorOf([] { requireInsideFile("x.tif", "strip 3", 8, 127, 134); });
+  EXPECT_EQ(m, "x.tif: strip 3 runs past the end of the file (bytes 8 to 135 of 134): truncated or corrupt");
+  m = errorOf([] { requireInsideFile("x.tif", "tile 1", UINT64_MAX - 1, 4, 134); });
+  EXPECT_MENTIONS(m, "x.tif: tile 1 runs past the end of the file");
+  m = errorOf([] { requireInsideFile("x.exr", "chunk 0", 200, 0, 134); });
+  EXPECT_MENTIONS(m, "x.exr: chunk 0 runs past the end of the file");
+}
+
+TEST(FileHolds, AFileMayAskForSixteenTimesItsLengthOrSixteenMiB) {
+  EXPECT_TRUE(allocatableOnItsWord(kOnItsWordFloor, 0));
+  EXPECT_FALSE(allocatableOnItsWord(kOnItsWordFloor + 1, 1 << 20));
+  EXPECT_TRUE(allocatableOnItsWord(uint64_t(1) << 30, uint64_t(64) << 20));
+  EXPECT_FALSE(allocatableOnItsWord(uint64_t(1) << 30, (uint64_t(64) << 20) - 1));
+  EXPECT_TRUE(allocatableOnItsWord(UINT64_MAX, UINT64_MAX / 16 + 1));
+}
+
+}  // namespace
+}  // namespace runnel
