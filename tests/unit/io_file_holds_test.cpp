@@ -64,5 +64,42 @@ TEST(FileHolds, AFileMayAskForSixteenTimesItsLengthOrSixteenMiB) {
   EXPECT_TRUE(allocatableOnItsWord(UINT64_MAX, UINT64_MAX / 16 + 1));
 }
 
+std::string little16(uint16_t v) {
+  return {char(v), char(v >> 8)};
+}
+std::string little32(uint32_t v) {
+  return {char(v), char(v >> 8), char(v >> 16), char(v >> 24)};
+}
+
+// A classic little-endian TIFF of 16384x16384 float32 samples in one uncompressed strip that runs past the
+// end of its 134 bytes: it needs 1 GiB, and the strip's offset and length say the file cannot hold it.
+std::string stripPastTheEnd() {
+  const uint16_t kShort = 3, kLong = 4;
+  struct Entry {
+    uint16_t tag, type;
+    uint32_t value;
+  };
+  const std::vector<Entry> entries = {{256, kLong, 16384}, {257, kLong, 16384}, {258, kShort, 32},
+                                      {259, kShort, 1},    {262, kShort, 1},    {273, kLong, 134},
+                                      {277, kShort, 1},    {278, kLong, 16384}, {279, kLong, 1u << 30},
+                                      {339, kShort, 3}};
+  std::string bytes = "II" + little16(42) + little32(8) + little16(uint16_t(entries.size()));
+  for (const Entry& e : entries)
+    bytes += little16(e.tag) + little16(e.type) + little32(1) +
+             (e.type == kShort ? little16(uint16_t(e.value)) + little16(0) : little32(e.value));
+  return bytes + little32(0);
+}
+
+TEST(FileHolds, ATiffStripPastTheEndIsRefusedFromItsHeader) {
+  ScratchDir dir;
+  const std::string path = dir.file("strip.tif");
+  const std::string bytes = stripPastTheEnd();
+  ASSERT_EQ(bytes.size(), 134u);
+  writeBytes(path, bytes);
+  const std::string m = errorOf([&] { readHeightmap(path); });
+  EXPECT_EQ(
+      m, path + ": its strips need 1.0 GiB of pixel data but the file holds 134 bytes: truncated or corrupt");
+}
+
 }  // namespace
 }  // namespace runnel
