@@ -101,5 +101,47 @@ TEST(FileHolds, ATiffStripPastTheEndIsRefusedFromItsHeader) {
       m, path + ": its strips need 1.0 GiB of pixel data but the file holds 134 bytes: truncated or corrupt");
 }
 
+// An uncompressed scan-line EXR of width x height float samples (channel Y) whose every row holds `rowBytes`
+// bytes of data: OpenEXR's C++ reader took rows shorter than their pixels as whole (reading past them).
+std::string exrWithRowsOf(int width, int height, uint32_t rowBytes) {
+  auto attribute = [](const std::string& name, const std::string& type, const std::string& value) {
+    return name + '\0' + type + '\0' + little32(uint32_t(value.size())) + value;
+  };
+  const std::string box =
+      little32(0) + little32(0) + little32(uint32_t(width - 1)) + little32(uint32_t(height - 1));
+  std::string header = std::string("\x76\x2f\x31\x01", 4) + little32(2);
+  header += attribute("channels", "chlist",
+                      std::string("Y\0", 2) + little32(2) + std::string(4, '\0') + little32(1) + little32(1) +
+                          std::string(1, '\0'));
+  header += attribute("compression", "compression", std::string(1, '\0'));
+  header += attribute("dataWindow", "box2i", box) + attribute("displayWindow", "box2i", box);
+  header += attribute("lineOrder", "lineOrder", std::string(1, '\0'));
+  header += attribute("pixelAspectRatio", "float", little32(0x3f800000));
+  header += attribute("screenWindowCenter", "v2f", std::string(8, '\0'));
+  header += attribute("screenWindowWidth", "float", little32(0x3f800000));
+  header += '\0';
+  std::string table, rows;
+  const uint64_t rowsAt = header.size() + 8 * uint64_t(height);
+  for (int y = 0; y < height; ++y) {
+    const uint64_t at = rowsAt + rows.size();
+    table += little32(uint32_t(at)) + little32(uint32_t(at >> 32));
+    rows += little32(uint32_t(y)) + little32(rowBytes) + std::string(rowBytes, '\x3f');
+  }
+  return header + table + rows;
+}
+
+TEST(FileHolds, AnUncompressedExrWhoseRowsAreShortIsRefused) {
+  ScratchDir dir;
+  const std::string path = dir.file("short.exr");
+  writeBytes(path, exrWithRowsOf(64, 64, 64 * 4));
+  EXPECT_EQ(readHeightmap(path).width(), 64);  // whole rows read
+
+  writeBytes(path, exrWithRowsOf(64, 64, 4));
+  const std::string m = errorOf([&] { readHeightmap(path); });
+  EXPECT_EQ(
+      m,
+      path + ": its chunks need 16.0 KiB of pixel data but the file holds 256 bytes: truncated or corrupt");
+}
+
 }  // namespace
 }  // namespace runnel
