@@ -16,6 +16,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <memory>
+#include <vector>
 
 #include <sys/stat.h>
 
@@ -24,6 +25,7 @@
 #include "core/base/printable.h"
 #include "core/base/value_limits.h"
 #include "core/base/work_progress.h"
+#include "file_holds.h"
 #include "formats.h"
 
 namespace runnel::formats {
@@ -36,13 +38,93 @@ constexpr const char* kCellSizeAttribute = "cellSizeMetres";
 // Rows read or written in one call: a multiple of ZIP's 16-line blocks, small enough for steady progress.
 constexpr int kRowsAtOnce = 256;
 
+// What the C++ reader will allocate for a file that passed checkExrSize, and the file's length.
+struct ExrNeeds {
+  uint64_t bytes = 0;
+  uint64_t fileBytes = 0;
+};
+
+// The most one stored byte of an EXR compression decodes to, and its name in messages.
+struct ExrCodec {
+  uint64_t maxRatio;
+  const char* name;
+};
+ExrCodec exrCodec(exr_compression_t compression) {
+  switch (compression) {
+    case EXR_COMPRESSION_NONE:
+      return {ratio::kStored, "uncompressed"};
+    case EXR_COMPRESSION_RLE:
+      return {ratio::kRunLength, "RLE"};
+    case EXR_COMPRESSION_ZIPS:
+    case EXR_COMPRESSION_ZIP:
+      return {ratio::kDeflate, "ZIP"};
+    case EXR_COMPRESSION_PIZ:
+      return {ratio::kPiz, "PIZ"};
+    case EXR_COMPRESSION_PXR24:
+      return {ratio::kPxr24, "PXR24"};
+    case EXR_COMPRESSION_B44:
+    case EXR_COMPRESSION_B44A:
+      return {ratio::kB44, "B44"};
+    default:  // DWAA, DWAB: the first pass decides
+      return {ratio::kUnbounded, "DWA"};
+  }
+}
+
+// Every chunk of the image's full-resolution level against the file's length, before the map is allocated:
+// each inside the file where the core API finds it (its table entry, and its leader naming the rows or tile
+// it should), and together able to deliver the pixel data they unpack to at their compression's best ratio
+// (a 789-byte DWAB file declaring 16384x16384 once had 1 GiB allocated for it). A chunk the core API cannot
+// find is refused with its message.
+void checkExrChunks(exr_context_t context, const std::string& path, uint64_t fileBytes,
+                    const std::string& coreMessage) {
+  exr_storage_t storage;
+  exr_compression_t compression;
+  if (exr_get_storage(context, 0, &storage) != EXR_ERR_SUCCESS ||
+      exr_get_compression(context, 0, &compression) != EXR_ERR_SUCCESS)
+    throw Error(path + ": corrupt EXR (OpenEXR cannot tell how its pixels are stored)");
+  if (storage != EXR_STORAGE_SCANLINE && storage != EXR_STORAGE_TILED) return;  // deep: the reader refuses it
+  uint64_t stored = 0, needed = 0;
+  int32_t index = 0;
+  auto add = [&](exr_result_t found, const exr_chunk_info_t& chunk) {
+    if (found != EXR_ERR_SUCCESS)
+      throw Error(path + ": corrupt or truncated EXR (chunk " + std::to_string(index) + ": OpenEXR: " +
+                  (coreMessage.empty() ? std::string(exr_get_default_error_message(found)) : coreMessage) +
+                  ")");
+    requireInsideFile(path, "chunk " + std::to_string(index), chunk.data_offset, chunk.packed_size,
+                      fileBytes);
+    stored += chunk.packed_size;
+    needed += chunk.unpacked_size;
+    ++index;
+  };
+  exr_chunk_info_t chunk;
+  if (storage == EXR_STORAGE_SCANLINE) {
+    exr_attr_box2i_t window;
+    int32_t lines = 0;
+    if (exr_get_data_window(context, 0, &window) != EXR_ERR_SUCCESS ||
+        exr_get_scanlines_per_chunk(context, 0, &lines) != EXR_ERR_SUCCESS || lines < 1)
+      throw Error(path + ": corrupt EXR (OpenEXR cannot tell its rows per chunk)");
+    for (int64_t y = window.min.y; y <= window.max.y; y += lines)
+      add(exr_read_scanline_chunk_info(context, 0, int(y), &chunk), chunk);
+  } else {
+    int32_t levelW = 0, levelH = 0, tileW = 0, tileH = 0;
+    if (exr_get_level_sizes(context, 0, 0, 0, &levelW, &levelH) != EXR_ERR_SUCCESS ||
+        exr_get_tile_sizes(context, 0, 0, 0, &tileW, &tileH) != EXR_ERR_SUCCESS || tileW < 1 || tileH < 1)
+      throw Error(path + ": corrupt EXR (OpenEXR cannot tell its tiles)");
+    for (int32_t ty = 0; ty < (levelH + tileH - 1) / tileH; ++ty)
+      for (int32_t tx = 0; tx < (levelW + tileW - 1) / tileW; ++tx)
+        add(exr_read_tile_chunk_info(context, 0, tx, ty, 0, 0, &chunk), chunk);
+  }
+  const ExrCodec codec = exrCodec(compression);
+  requireFileHolds(path, "chunks", needed, std::min(stored, fileBytes), codec.maxRatio, codec.name);
+}
+
 // Refuses an oversized data window, and a file too small for the chunks its header declares or asking for
 // more memory than the limit, from the header alone. OpenEXR's core API parses headers without the chunk
 // table, which the C++ reader would size by the window before we could check it, and checks every
 // attribute's size against the file: the C++ reader allocates an attribute at its declared size first (a
 // fuzzed 4 KB file asked for 1.8 GB, tests/fuzz/corpus/fuzz_heightmap/regress-exr-*). A file the core API
-// cannot parse is refused with its message.
-void checkExrSize(const std::string& path) {
+// cannot parse is refused with its message. Then every chunk is checked against the file (checkExrChunks).
+ExrNeeds checkExrSize(const std::string& path) {
   static thread_local std::string coreMessage;
   coreMessage.clear();
   exr_context_initializer_t init = EXR_DEFAULT_CONTEXT_INITIALIZER;
@@ -50,6 +132,9 @@ void checkExrSize(const std::string& path) {
     if (coreMessage.empty() && message) coreMessage = message;  // the first: the cause (no print to stderr)
   };
   exr_context_t context = nullptr;
+  // Closed on every way out.
+  const std::unique_ptr<exr_context_t, void (*)(exr_context_t*)> closer(
+      &context, [](exr_context_t* c) { exr_finish(c); });
   exr_attr_box2i_t window;
   int32_t chunks = 0;
   uint64_t chunkBytes = 0;  // one chunk's pixels, unpacked
@@ -57,7 +142,6 @@ void checkExrSize(const std::string& path) {
                      exr_get_data_window(context, 0, &window) == EXR_ERR_SUCCESS;
   const bool chunked = known && exr_get_chunk_count(context, 0, &chunks) == EXR_ERR_SUCCESS &&
                        exr_get_chunk_unpacked_size(context, 0, &chunkBytes) == EXR_ERR_SUCCESS && chunks > 0;
-  exr_finish(&context);
   if (!known)
     throw Error(path + ": corrupt or truncated EXR (OpenEXR: " +
                 (coreMessage.empty() ? std::string("cannot read its header") : coreMessage) + ")");
@@ -67,17 +151,20 @@ void checkExrSize(const std::string& path) {
   // Without its chunks' sizes nothing bounds what the C++ reader's decompressor allocates (a fuzzed 800-byte
   // file asked for 428 MB): such a file is refused.
   if (!chunked) throw Error(path + ": corrupt EXR (OpenEXR cannot work out the size of its chunks)");
-  struct stat st;
-  if (stat(path.c_str(), &st) != 0) return;
+  ExrNeeds needs;
+  needs.fileBytes = fileLength(path);
   // Every chunk has its 8-byte place in the table after the header.
-  const uint64_t table = uint64_t(chunks) * 8, fileBytes = uint64_t(st.st_size);
-  if (table > fileBytes)
+  const uint64_t table = uint64_t(chunks) * 8;
+  if (table > needs.fileBytes)
     throw Error(path + ": declares " + std::to_string(chunks) +
                 " chunks of pixels, whose table alone needs " + describeBytes(table) + ", in a file of " +
-                describeBytes(fileBytes) + " (truncated or corrupt)");
+                describeBytes(needs.fileBytes) + " (truncated or corrupt)");
   // The heights, the table, and a chunk packed and unpacked.
-  checkMemory(path, "a " + std::to_string(width) + "x" + std::to_string(height) + " image",
-              uint64_t(width) * uint64_t(height) * sizeof(float) + table + 2 * chunkBytes);
+  needs.bytes = uint64_t(width) * uint64_t(height) * sizeof(float) + table + 2 * chunkBytes;
+  checkMemory(path, "a " + std::to_string(width) + "x" + std::to_string(height) + " image", needs.bytes);
+  coreMessage.clear();
+  checkExrChunks(context, path, needs.fileBytes, coreMessage);
+  return needs;
 }
 
 // Walks the headers (one, or several in a multi-part file) as OpenEXR's C++ reader does, and refuses what
@@ -180,13 +267,13 @@ void checkExrAttributes(const std::string& path) {
 }
 
 // Opens a file only once its header has been checked for what it would make the C++ reader allocate.
-void checkExrBeforeOpening(const std::string& path) {
+ExrNeeds checkExrBeforeOpening(const std::string& path) {
   if (FILE* probe = std::fopen(path.c_str(), "rb"))
     std::fclose(probe);
   else
     throw Error(path + ": cannot open: " + std::strerror(errno));
   checkExrAttributes(path);
-  checkExrSize(path);
+  return checkExrSize(path);
 }
 
 }  // namespace
@@ -210,7 +297,7 @@ std::optional<float> readExrCellSize(const std::string& path) {
 }
 
 Heightmap readExr(const std::string& path) {
-  checkExrBeforeOpening(path);
+  const ExrNeeds needs = checkExrBeforeOpening(path);
   try {
     Imf::InputFile file(path.c_str());
     const Imf::Header& header = file.header();
@@ -225,6 +312,17 @@ Heightmap readExr(const std::string& path) {
       if (!name && channels.findChannel(preferred)) name = preferred;
     if (!name && channels.begin() != channels.end()) name = channels.begin().name();
     if (!name) throw Error(path + ": EXR has no channels");
+
+    // More than the file may ask for on its word (DWA has no useful bound on its ratio, and junk can fit
+    // any codec's): its chunks decoded once into one row (a y stride of 0) before the map is allocated.
+    if (!allocatableOnItsWord(needs.bytes, needs.fileBytes)) {
+      std::vector<float> row(static_cast<size_t>(width));
+      Imf::FrameBuffer frame;
+      char* rowBase = reinterpret_cast<char*>(row.data()) - int64_t(window.min.x) * int64_t(sizeof(float));
+      frame.insert(name, Imf::Slice(Imf::FLOAT, rowBase, sizeof(float), 0));
+      file.setFrameBuffer(frame);
+      file.readPixels(window.min.y, window.max.y);
+    }
 
     Heightmap map{int(width), int(height)};
     // OpenEXR addresses pixels by their data-window coordinates: shift the base so (min.x, min.y) is cell 0.

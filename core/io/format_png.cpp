@@ -13,11 +13,10 @@
 #include <cstring>
 #include <vector>
 
-#include <sys/stat.h>
-
 #include "core/base/error.h"
 #include "core/base/memory_budget.h"
 #include "core/base/work_progress.h"
+#include "file_holds.h"
 #include "formats.h"
 
 namespace runnel::formats {
@@ -60,30 +59,38 @@ bool readPngHeader(PngReader& r, PngHeader& h) {
   png_set_sig_bytes(r.png, 8);
   // Let checkSize, not libpng's own limit, refuse oversized images, with the project's message.
   png_set_user_limits(r.png, 0x7fffffff, 0x7fffffff);
+  // Ancillary chunks (text, colour profiles) are decompressed into memory: at most 8 MB each, libpng's
+  // usual default, whatever their compressed data claims.
+  png_set_chunk_malloc_max(r.png, 8000000);
   png_read_info(r.png, r.info);
   png_get_IHDR(r.png, r.info, &h.width, &h.height, &h.depth, &h.colour, &h.interlace, nullptr, nullptr);
   return true;
 }
 
-// A PNG's pixels are deflated, and deflate expands its data at most 1032 times: a header declaring more
-// pixels than the file could hold is refused before anything is allocated for them (a 69-byte file
+// A PNG's pixels are deflated: a header declaring more pixel data (the filtered rows of every pass) than
+// the file's bytes can inflate to is refused before anything is allocated for them (a 69-byte file
 // declaring 16384x16384 asked for 2.5 GB).
-constexpr uint64_t kMostDeflateExpands = 1032;
-
 void checkPngHolds(PngReader& r, const PngHeader& h, const std::string& path) {
-  struct stat st;
-  if (fstat(fileno(r.file), &st) != 0) return;
   const uint64_t bitsPerPixel = uint64_t(h.depth) * png_get_channels(r.png, r.info);
-  const uint64_t pixelBytes = (uint64_t(h.width) * bitsPerPixel + 7) / 8 * h.height;
-  const uint64_t fileBytes = uint64_t(st.st_size);
-  if (pixelBytes <= fileBytes * kMostDeflateExpands) return;
-  throw Error(path + ": declares " + std::to_string(h.width) + "x" + std::to_string(h.height) + " pixels (" +
-              describeBytes(pixelBytes) + ") in a file of " + describeBytes(fileBytes) +
-              ", more than its compressed data can hold (truncated or corrupt)");
+  auto rowBytes = [&](uint64_t width) { return width == 0 ? 0 : 1 + (width * bitsPerPixel + 7) / 8; };
+  uint64_t needed = 0;
+  if (h.interlace == PNG_INTERLACE_NONE)
+    needed = rowBytes(h.width) * h.height;
+  else
+    for (int pass = 0; pass < 7; ++pass)
+      needed += rowBytes(PNG_PASS_COLS(h.width, pass)) * PNG_PASS_ROWS(h.height, pass);
+  requireFileHolds(path, std::to_string(h.width) + "x" + std::to_string(h.height) + " pixels", needed,
+                   fileLength(path), ratio::kDeflate, "deflate");
 }
 
+// What the transforms leave: 8- or 16-bit grey or RGB samples, `passes` passes of rows.
+struct PngLayout {
+  int channels = 0, depth = 0, passes = 1;
+  size_t rowBytes = 0;
+};
+
 // Step 2: transforms that leave 8- or 16-bit grey or RGB samples in host byte order.
-bool setPngTransforms(PngReader& r, const PngHeader& h, int& channels, int& depth, size_t& rowBytes) {
+bool setPngTransforms(PngReader& r, const PngHeader& h, PngLayout& l) {
   if (setjmp(png_jmpbuf(r.png))) return false;
   if (h.colour == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(r.png);
   if (h.colour == PNG_COLOR_TYPE_GRAY && h.depth < 8) png_set_expand_gray_1_2_4_to_8(r.png);
@@ -92,47 +99,63 @@ bool setPngTransforms(PngReader& r, const PngHeader& h, int& channels, int& dept
   if ((h.colour & PNG_COLOR_MASK_ALPHA) || png_get_valid(r.png, r.info, PNG_INFO_tRNS))
     png_set_strip_alpha(r.png);
   if (h.depth == 16 && kLittleEndianHost) png_set_swap(r.png);
-  if (h.interlace != PNG_INTERLACE_NONE) png_set_interlace_handling(r.png);
+  l.passes = png_set_interlace_handling(r.png);
   png_read_update_info(r.png, r.info);
-  channels = png_get_channels(r.png, r.info);
-  depth = png_get_bit_depth(r.png, r.info);
-  rowBytes = png_get_rowbytes(r.png, r.info);
+  l.channels = png_get_channels(r.png, r.info);
+  l.depth = png_get_bit_depth(r.png, r.info);
+  l.rowBytes = png_get_rowbytes(r.png, r.info);
   return true;
 }
 
-void toGrey(const unsigned char* row, int width, int channels, int depth, float* out) {
-  for (int x = 0; x < width; ++x) {
-    float c[3];
-    for (int k = 0; k < channels; ++k) {
-      size_t i = size_t(x) * channels + k;
-      if (depth == 16) {
-        uint16_t v;
-        std::memcpy(&v, row + 2 * i, 2);
-        c[k] = float(v);
-      } else {
-        c[k] = float(row[i]);
-      }
+// The grey of pixel x of a transformed row.
+float greyAt(const unsigned char* row, size_t x, int channels, int depth) {
+  float c[3];
+  for (int k = 0; k < channels; ++k) {
+    const size_t i = x * size_t(channels) + size_t(k);
+    if (depth == 16) {
+      uint16_t v;
+      std::memcpy(&v, row + 2 * i, 2);
+      c[k] = float(v);
+    } else {
+      c[k] = float(row[i]);
     }
-    out[x] = channels == 1 ? c[0] : luminance(c[0], c[1], c[2]);
   }
+  return channels == 1 ? c[0] : luminance(c[0], c[1], c[2]);
 }
 
-// Step 3, non-interlaced: row by row through one row buffer.
-bool readPngRows(PngReader& r, unsigned char* rowBuffer, int channels, int depth, Heightmap& out) {
-  if (setjmp(png_jmpbuf(r.png))) return false;
-  for (int y = 0; y < out.height(); ++y) {
-    png_read_row(r.png, rowBuffer, nullptr);
-    toGrey(rowBuffer, out.width(), channels, depth, out.row(y));
-    reportWork(uint64_t(y) + 1, uint64_t(out.height()));
-  }
-  png_read_end(r.png, nullptr);
-  return true;
+// A whole transformed row's greys.
+void toGrey(const unsigned char* row, int width, int channels, int depth, float* out) {
+  if (channels == 1 && depth == 16)  // the heightmaps Runnel and most tools write
+    for (int x = 0; x < width; ++x) {
+      uint16_t v;
+      std::memcpy(&v, row + 2 * size_t(x), 2);
+      out[x] = float(v);
+    }
+  else if (channels == 1)
+    for (int x = 0; x < width; ++x) out[x] = float(row[x]);
+  else
+    for (int x = 0; x < width; ++x) out[x] = greyAt(row, size_t(x), channels, depth);
 }
 
-// Step 3, interlaced: the passes fill the whole image.
-bool readPngImage(PngReader& r, png_bytepp rows) {
+// Step 3: every row of every pass through one row buffer, each pass's pixels widened to floats into `out`
+// (an interlaced image needs no buffer of its own), or into nothing (out null: the first pass of a file
+// that may not allocate its map on its word).
+bool readPngRows(PngReader& r, const PngHeader& h, const PngLayout& l, unsigned char* row, Heightmap* out) {
   if (setjmp(png_jmpbuf(r.png))) return false;
-  png_read_image(r.png, rows);
+  const int height = int(h.height), width = int(h.width);
+  for (int pass = 0; pass < l.passes; ++pass)
+    for (int y = 0; y < height; ++y) {
+      png_read_row(r.png, row, nullptr);
+      if (!out) continue;
+      if (l.passes == 1) {
+        toGrey(row, width, l.channels, l.depth, out->row(y));
+      } else if (PNG_ROW_IN_INTERLACE_PASS(y, pass)) {  // libpng put the pass's pixels in their places
+        float* cells = out->row(y);
+        for (int x = int(PNG_PASS_START_COL(pass)); x < width; x += int(PNG_PASS_COL_OFFSET(pass)))
+          cells[x] = greyAt(row, size_t(x), l.channels, l.depth);
+      }
+      reportWork(uint64_t(pass) * h.height + uint64_t(y) + 1, uint64_t(l.passes) * h.height);
+    }
   png_read_end(r.png, nullptr);
   return true;
 }
@@ -187,8 +210,11 @@ void writePng(AtomicFile& out, int width, int height, int depth, int colour, con
 
 }  // namespace
 
-Decoded readPng(const std::string& path) {
-  PngReader r;
+namespace {
+
+// Opens a PNG and reads its header and transforms into `r`, refusing what no map can be (a size out of
+// range, more pixels than its data can inflate to, a layout the transforms cannot make grey).
+void openPng(const std::string& path, PngReader& r, PngHeader& h, PngLayout& l) {
   r.file = std::fopen(path.c_str(), "rb");
   if (!r.file) throw Error(path + ": cannot open: " + std::strerror(errno));
   unsigned char signature[8];
@@ -197,39 +223,43 @@ Decoded readPng(const std::string& path) {
   r.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &r.message, onPngError, onPngWarning);
   if (r.png) r.info = png_create_info_struct(r.png);
   if (!r.png || !r.info) throw Error(path + ": out of memory");
-
-  PngHeader h;
   if (!readPngHeader(r, h)) corrupt(path, r);
   checkSize(h.width, h.height, path);  // before any pixel memory is allocated
   checkPngHolds(r, h, path);
+  if (!setPngTransforms(r, h, l)) corrupt(path, r);
+  if ((l.channels != 1 && l.channels != 3) || (l.depth != 8 && l.depth != 16))
+    throw Error(path + ": unsupported PNG layout (" + std::to_string(l.channels) + " channels of " +
+                std::to_string(l.depth) + " bits after conversion)");
+}
 
-  int channels = 0, depth = 0;
-  size_t rowBytes = 0;
-  if (!setPngTransforms(r, h, channels, depth, rowBytes)) corrupt(path, r);
-  if ((channels != 1 && channels != 3) || (depth != 8 && depth != 16))
-    throw Error(path + ": unsupported PNG layout (" + std::to_string(channels) + " channels of " +
-                std::to_string(depth) + " bits after conversion)");
-  // The heights, and a row, or the whole image when it is interlaced (its passes fill every row).
-  const uint64_t mapBytes = uint64_t(h.width) * h.height * sizeof(float);
+}  // namespace
+
+Decoded readPng(const std::string& path) {
+  PngReader r;
+  PngHeader h;
+  PngLayout l;
+  openPng(path, r, h, l);
+  // The heights and a row (an interlaced image's passes go straight into the heights).
+  const uint64_t bytes = uint64_t(h.width) * h.height * sizeof(float) + l.rowBytes;
   const bool interlaced = h.interlace != PNG_INTERLACE_NONE;
   checkMemory(path,
               std::string("a ") + (interlaced ? "interlaced " : "") + std::to_string(h.width) + "x" +
                   std::to_string(h.height) + " image",
-              mapBytes + (interlaced ? (uint64_t(rowBytes) + sizeof(png_bytep)) * h.height : rowBytes));
-
+              bytes);
+  std::vector<unsigned char> row(l.rowBytes);
+  // More than the file may ask for on its word (a 33 KB 1-bit PNG of 16384x16384 is 1 GiB of heights):
+  // its rows are inflated once into nothing, by a reader of their own, before the heights are allocated.
+  if (!allocatableOnItsWord(bytes, fileLength(path))) {
+    PngReader first;
+    PngHeader firstHeader;
+    PngLayout firstLayout;
+    openPng(path, first, firstHeader, firstLayout);
+    if (!readPngRows(first, firstHeader, firstLayout, row.data(), nullptr)) corrupt(path, first);
+  }
   Decoded d;
   d.samples = Heightmap(int(h.width), int(h.height));
-  d.sampleMax = depth == 16 ? 65535.0 : 255.0;
-  if (h.interlace == PNG_INTERLACE_NONE) {
-    std::vector<unsigned char> row(rowBytes);
-    if (!readPngRows(r, row.data(), channels, depth, d.samples)) corrupt(path, r);
-  } else {
-    std::vector<unsigned char> pixels(rowBytes * h.height);
-    std::vector<png_bytep> rows(h.height);
-    for (size_t y = 0; y < h.height; ++y) rows[y] = pixels.data() + y * rowBytes;
-    if (!readPngImage(r, rows.data())) corrupt(path, r);
-    for (int y = 0; y < int(h.height); ++y) toGrey(rows[y], int(h.width), channels, depth, d.samples.row(y));
-  }
+  d.sampleMax = l.depth == 16 ? 65535.0 : 255.0;
+  if (!readPngRows(r, h, l, row.data(), &d.samples)) corrupt(path, r);
   return d;
 }
 

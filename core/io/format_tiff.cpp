@@ -4,6 +4,7 @@
 // (ModelPixelScaleTag, with a tie point at the origin), so GDAL reports the pixel size in metres.
 #include <tiffio.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdarg>
@@ -15,6 +16,7 @@
 #include "core/base/error.h"
 #include "core/base/memory_budget.h"
 #include "core/base/work_progress.h"
+#include "file_holds.h"
 #include "formats.h"
 
 namespace runnel::formats {
@@ -65,6 +67,9 @@ class TiffFile {
     TIFFOpenOptions* options = TIFFOpenOptionsAlloc();
     TIFFOpenOptionsSetErrorHandlerExtR(options, onTiffError, &messages_);
     TIFFOpenOptionsSetWarningHandlerExtR(options, onTiffWarning, nullptr);
+    // libtiff's own bound on any one buffer it allocates (strip arrays, tag values, a strip's raw bytes):
+    // none may be larger than the memory limit, whatever a tag declares.
+    TIFFOpenOptionsSetMaxSingleMemAlloc(options, tmsize_t(std::min<uint64_t>(memoryLimit(), INT64_MAX)));
     tif_ = TIFFOpenExt(path.c_str(), mode, options);
     TIFFOpenOptionsFree(options);
   }
@@ -161,6 +166,45 @@ void checkNoData(TIFF* tif, const Heightmap& samples, const std::string& path) {
                   " (GDAL_NODATA); fill the holes first, e.g. with gdal_fillnodata");
 }
 
+// The most one stored byte of `compression` decodes to, and its name in messages.
+struct TiffCodec {
+  uint64_t maxRatio;
+  const char* name;
+};
+TiffCodec tiffCodec(uint16_t compression) {
+  switch (compression) {
+    case COMPRESSION_NONE:
+      return {ratio::kStored, "uncompressed"};
+    case COMPRESSION_LZW:
+      return {ratio::kLzw, "LZW"};
+    case COMPRESSION_ADOBE_DEFLATE:
+    case COMPRESSION_DEFLATE:
+      return {ratio::kDeflate, "deflate"};
+    case COMPRESSION_PACKBITS:
+      return {ratio::kRunLength, "PackBits"};
+    default:  // JPEG, LZMA, ZSTD, WebP, LERC...: the first pass decides
+      return {ratio::kUnbounded, "compressed"};
+  }
+}
+
+// The strips or tiles against the file's length, before the map is allocated: each inside the file, and
+// together able to deliver the pixel data they must decode to (`pieceBytes` each, unpacked).
+void checkTiffHolds(TIFF* tif, const std::string& path, bool tiled, uint64_t neededBytes) {
+  const uint64_t fileBytes = fileLength(path);
+  const uint32_t pieces = tiled ? TIFFNumberOfTiles(tif) : TIFFNumberOfStrips(tif);
+  const char* kind = tiled ? "tiles" : "strips";
+  uint16_t compression = COMPRESSION_NONE;
+  TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
+  const TiffCodec codec = tiffCodec(compression);
+  uint64_t stored = 0;
+  for (uint32_t i = 0; i < pieces; ++i)
+    stored += std::min<uint64_t>(TIFFGetStrileByteCount(tif, i), fileBytes);
+  requireFileHolds(path, kind, neededBytes, std::min(stored, fileBytes), codec.maxRatio, codec.name);
+  for (uint32_t i = 0; i < pieces; ++i)
+    requireInsideFile(path, std::string(tiled ? "tile " : "strip ") + std::to_string(i),
+                      TIFFGetStrileOffset(tif, i), TIFFGetStrileByteCount(tif, i), fileBytes);
+}
+
 }  // namespace
 
 Decoded readTiff(const std::string& path) {
@@ -206,8 +250,9 @@ Decoded readTiff(const std::string& path) {
     return Error(path + ": corrupt or truncated TIFF (" + what + ": " + file.why() + ")");
   };
 
-  // The buffer a tile or a scanline needs, checked with the heights against the memory limit before
-  // either is allocated: a header of a few bytes can declare tiles of gigabytes.
+  // The buffer a tile or a scanline needs, checked with the heights against the memory limit, and the
+  // strips or tiles against the file's length, before either is allocated: a header of a few bytes can
+  // declare tiles of gigabytes, or a 16384x16384 image in a strip that runs past the end of the file.
   const uint64_t mapBytes = uint64_t(width) * height * sizeof(float);
   const std::string image = std::to_string(width) + "x" + std::to_string(height);
   const bool tiled = TIFFIsTiled(tif);
@@ -229,33 +274,45 @@ Decoded readTiff(const std::string& path) {
     if (oversized(tileW, width) || oversized(tileH, height))
       throw Error(path + ": declares " + tiles + " for a " + image + " image (corrupt)");
     checkMemory(path, "a " + image + " image in " + tiles, mapBytes + uint64_t(bufferBytes));
+    checkTiffHolds(tif, path, true, uint64_t(TIFFNumberOfTiles(tif)) * uint64_t(bufferBytes));
   } else {
     bufferBytes = TIFFScanlineSize(tif);
     if (bufferBytes <= 0 || uint64_t(bufferBytes) < uint64_t(width) * (bits / 8)) throw fail("scanline size");
     checkMemory(path, "a " + image + " image", mapBytes + uint64_t(bufferBytes));
+    checkTiffHolds(tif, path, false, uint64_t(height) * uint64_t(bufferBytes));
   }
+
+  // Every strip or tile decoded into one buffer, and into `out` when given.
+  std::vector<unsigned char> buffer(static_cast<size_t>(bufferBytes));
+  auto decode = [&](Heightmap* out) {
+    if (tiled) {
+      for (uint32_t ty = 0; ty < height; ty += tileH)
+        for (uint32_t tx = 0; tx < width; tx += tileW) {
+          if (TIFFReadTile(tif, buffer.data(), tx, ty, 0, 0) < 0) throw fail("tile");
+          if (!out) continue;
+          uint32_t w = std::min(tileW, width - tx), h = std::min(tileH, height - ty);
+          for (uint32_t r = 0; r < h; ++r)
+            convert(buffer.data() + size_t(r) * tileW * (bits / 8), type, w, out->row(int(ty + r)) + tx);
+          reportWork(uint64_t(ty) * width + uint64_t(h) * (tx + w), uint64_t(height) * width);
+        }
+    } else {
+      for (uint32_t y = 0; y < height; ++y) {
+        if (TIFFReadScanline(tif, buffer.data(), y, 0) < 0) throw fail("strip");
+        if (!out) continue;
+        convert(buffer.data(), type, width, out->row(int(y)));
+        reportWork(uint64_t(y) + 1, height);
+      }
+    }
+  };
+  // More than the file may ask for on its word (compressed junk that fits its codec's ratio, or a codec
+  // with no known ratio): its data decoded once, into nothing, before the map is allocated.
+  if (!allocatableOnItsWord(mapBytes + uint64_t(bufferBytes), fileLength(path))) decode(nullptr);
 
   Decoded d;
   d.samples = Heightmap(int(width), int(height));
   const double maxima[] = {0, 0, 255.0, 65535.0, 32767.0};
   d.sampleMax = maxima[int(type)];
-  std::vector<unsigned char> buffer(static_cast<size_t>(bufferBytes));
-  if (tiled) {
-    for (uint32_t ty = 0; ty < height; ty += tileH)
-      for (uint32_t tx = 0; tx < width; tx += tileW) {
-        if (TIFFReadTile(tif, buffer.data(), tx, ty, 0, 0) < 0) throw fail("tile");
-        uint32_t w = std::min(tileW, width - tx), h = std::min(tileH, height - ty);
-        for (uint32_t r = 0; r < h; ++r)
-          convert(buffer.data() + size_t(r) * tileW * (bits / 8), type, w, d.samples.row(int(ty + r)) + tx);
-        reportWork(uint64_t(ty) * width + uint64_t(h) * (tx + w), uint64_t(height) * width);
-      }
-  } else {
-    for (uint32_t y = 0; y < height; ++y) {
-      if (TIFFReadScanline(tif, buffer.data(), y, 0) < 0) throw fail("strip");
-      convert(buffer.data(), type, width, d.samples.row(int(y)));
-      reportWork(uint64_t(y) + 1, height);
-    }
-  }
+  decode(&d.samples);
   if (orientation == ORIENTATION_BOTLEFT)  // rows stored from the south: turn them north-first
     for (int y = 0; y < d.samples.height() / 2; ++y)
       std::swap_ranges(d.samples.row(y), d.samples.row(y) + width, d.samples.row(d.samples.height() - 1 - y));

@@ -21,7 +21,7 @@ ok() {
 }
 
 # Every file under the working folder but the captured output.
-files_now() { find "$TMP" -mindepth 1 ! -name .out ! -name .err ! -path "$TMP/.state*" ! -path "$TMP/.config*" | sort; }
+files_now() { find "$TMP" -mindepth 1 ! -name .out ! -name .err ! -name .rss ! -path "$TMP/.state*" ! -path "$TMP/.config*" | sort; }
 
 # expect_exit CODE NEEDLE CMD...: exit status CODE, exactly one line on stderr, matching NEEDLE (an extended
 # regular expression, case-insensitive), and no
@@ -38,6 +38,16 @@ expect_exit() {
   grep -qiE -- "$needle" "$TMP/.err" || fail "stderr of: $* -- does not name '$needle': $(cat "$TMP/.err")"
   [ "$before" == "$after" ] || fail "files appeared after a failed run of: $* -- $(comm -13 <(echo "$before") <(echo "$after"))"
   rm -f "$TMP/.out" "$TMP/.err"
+}
+
+# expect_exit_within KB CODE NEEDLE CMD...: as expect_exit, and the run's peak memory (the maximum resident
+# set /usr/bin/time reports) under KB kilobytes.
+expect_exit_within() {
+  local kb=$1
+  shift
+  : >"$TMP/.rss"
+  expect_exit "$1" "$2" /usr/bin/time -o "$TMP/.rss" -f "%M" "${@:3}"
+  [ "$(tail -1 "$TMP/.rss")" -lt "$kb" ] || fail "peak memory $(tail -1 "$TMP/.rss") KB (over $kb KB) from: ${*:3}"
 }
 
 # info_field FILE KEY [ARGS...]: the value of "KEY: value" in `runnel-cli info FILE`.
