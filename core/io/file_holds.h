@@ -34,6 +34,12 @@ constexpr uint64_t kB44 = 11;
 constexpr uint64_t kUnbounded = 0;
 }  // namespace ratio
 
+// A codec's best ratio (above) and its name in messages, as each reader tells them from its header.
+struct CodecRatio {
+  uint64_t maxRatio;
+  const char* name;
+};
+
 // Throws Error "PATH: its WHAT need 1.0 GiB of pixel data but the file holds 134 bytes: truncated or corrupt"
 // (or, compressed, "... but its 274 bytes of deflate data hold at most 276.3 KiB: ...") when `needed` bytes
 // cannot come out of `stored` bytes at `maxRatio` (ratio::kUnbounded: no check). `codec` names the

@@ -45,11 +45,7 @@ struct ExrNeeds {
 };
 
 // The most one stored byte of an EXR compression decodes to, and its name in messages.
-struct ExrCodec {
-  uint64_t maxRatio;
-  const char* name;
-};
-ExrCodec exrCodec(exr_compression_t compression) {
+CodecRatio exrCodec(exr_compression_t compression) {
   switch (compression) {
     case EXR_COMPRESSION_NONE:
       return {ratio::kStored, "uncompressed"};
@@ -114,7 +110,7 @@ void checkExrChunks(exr_context_t context, const std::string& path, uint64_t fil
       for (int32_t tx = 0; tx < (levelW + tileW - 1) / tileW; ++tx)
         add(exr_read_tile_chunk_info(context, 0, tx, ty, 0, 0, &chunk), chunk);
   }
-  const ExrCodec codec = exrCodec(compression);
+  const CodecRatio codec = exrCodec(compression);
   requireFileHolds(path, "chunks", needed, std::min(stored, fileBytes), codec.maxRatio, codec.name);
 }
 

@@ -167,11 +167,7 @@ void checkNoData(TIFF* tif, const Heightmap& samples, const std::string& path) {
 }
 
 // The most one stored byte of `compression` decodes to, and its name in messages.
-struct TiffCodec {
-  uint64_t maxRatio;
-  const char* name;
-};
-TiffCodec tiffCodec(uint16_t compression) {
+CodecRatio tiffCodec(uint16_t compression) {
   switch (compression) {
     case COMPRESSION_NONE:
       return {ratio::kStored, "uncompressed"};
@@ -195,7 +191,7 @@ void checkTiffHolds(TIFF* tif, const std::string& path, bool tiled, uint64_t nee
   const char* kind = tiled ? "tiles" : "strips";
   uint16_t compression = COMPRESSION_NONE;
   TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
-  const TiffCodec codec = tiffCodec(compression);
+  const CodecRatio codec = tiffCodec(compression);
   uint64_t stored = 0;
   for (uint32_t i = 0; i < pieces; ++i)
     stored += std::min<uint64_t>(TIFFGetStrileByteCount(tif, i), fileBytes);
