@@ -65,7 +65,7 @@ float effectiveRelief(const GeneratorSettings& s);
 // the rivers model (the border is its base level) and real ranges have them. Plain noise has closed basins
 // below its own border (a quarter of a 1024² map under water if they were filled); eroded, their rivers ran
 // to the border in canals cut level through the sills, which take millions of years to grade (the rivers'
-// slope-area concavity 0.74 with R² 0.73 on seed 5; with the rise 0.50, 0.72 and level river beds 0.009 of
+// slope-area concavity 0.74 with R² 0.73 on seed 5; with the rise 0.49, 0.73 and level river beds 0.009 of
 // the map instead of 0.019).
 constexpr float kDefaultRise = 0.3f;
 constexpr float kRiseReach = 0.3f;

@@ -20,7 +20,7 @@ struct DropletParams {
   float minSlope = 0.05f;  // lowest slope used in the capacity formula
   float g = 20.0f;         // gravity accelerating the flow
   // Conserving mode: the steepest slopes, in degrees, that what the droplets laid down (sediment) and what
-  // they dug into (rock) stand at; steeper ground slides (DropletModel: settled every kSettleEvery).
+  // they dug into (rock) stand at; steeper ground slides (DropletModel::settleEvery).
   // 90: never.
   float sedimentAngle = 35.0f;
   float rockAngle = 40.0f;
