@@ -142,6 +142,24 @@ TEST(ParallelDroplets, ARunEndingInsideAWaveCountsTheSoilInFlight) {
   EXPECT_TRUE(sameTerrain(fresh, reference));
 }
 
+// A slider moved mid-run (a new model continuing the last) settles what the droplets dug before it as the
+// one model would: the same terrain as a run that never changed models.
+TEST(ParallelDroplets, ANewModelGoingOnSettlesWhatTheLastOneDug) {
+  const Terrain base(testing::smoothTerrain(256, 256, 64, 1));
+  DropletModel whole(tiled(2));
+  const uint64_t every = whole.settleEvery(256, 256);
+  ASSERT_GT(every, 0u);
+  Terrain one = base, two = base;
+  ErosionStats a, b;
+  whole.run(one, nullptr, 0, 3 * every, a);
+  DropletModel first(tiled(2));
+  first.run(two, nullptr, 0, every / 2, b);
+  DropletModel next(tiled(2));
+  next.continueFrom(first);
+  next.run(two, nullptr, every / 2, 3 * every - every / 2, b);
+  EXPECT_TRUE(sameTerrain(one, two));
+}
+
 TEST(ParallelDroplets, OneTileIsTheSequentialOrder) {
   // Under 128 cells a side the map is one tile: nothing is handed off, droplets run in index order (in
   // waves of 64: compared at the end of one).

@@ -88,6 +88,7 @@ void DropletModel::continueFrom(const ErosionModel& previous) {
   if (!p) return;
   next_ = p->next_;
   carried_ = p->carried_;
+  before_ = p->before_;  // what the droplets changed before a slider moved still settles after it
   if (std::isnan(settings_.baseLevel)) baseLevel_ = p->baseLevel_;  // the outlet stays where it was
   // The droplets in flight go on under the new parameters (a sequential model drops them).
   if (p->tiles_ && settings_.order == DropletOrder::Tiled) {
