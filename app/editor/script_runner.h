@@ -2,7 +2,8 @@
 // One command per frame, so the view keeps drawing while a script erodes; `wait` holds the script (never the
 // UI thread) until the worker is idle.
 //
-//   generate [fbm|ridged|fault] [size=N] [width=W] [height=H] [seed=S] [cell=M] [relief=R] [exponent=X] [rise=X]
+//   generate [fbm|ridged|fault] [size=N] [width=W] [height=H] [seed=S] [cell=M] [relief=R] [exponent=X]
+//   [rise=X]
 //            [tileable=0|1]
 //            [scale=F] [octaves=N] [lacunarity=F] [gain=F] [faults=N] [falloff=F]
 //   import PATH [range=LO:HI] [size=WxH]

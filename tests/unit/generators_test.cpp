@@ -244,7 +244,7 @@ TEST(Generators, TheLandRisesFromTheEdgesSoItDrainsOut) {
 
 TEST(Generators, FaultFormationMakesSteps) {
   GeneratorSettings s = settings(GeneratorKind::Fault, 64, 64);
-  s.faults = 1;  // one sharp fault: two plateaus, nothing between
+  s.faults = 1;   // one sharp fault: two plateaus, nothing between
   s.rise = 0.0f;  // (no rise inland between them)
   Heightmap one = generate(s);
   std::set<float> values(one.data(), one.data() + one.cellCount());
