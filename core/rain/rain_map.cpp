@@ -6,6 +6,7 @@
 
 #include "core/base/error.h"
 #include "core/terrain/heightmap.h"
+#include "core/terrain/level_resample.h"
 
 namespace runnel {
 
@@ -213,6 +214,22 @@ void checkRainFits(const RainMap& rain, int width, int height) {
   if (rain.width() != width || rain.height() != height)
     throw Error("rain map: size " + std::to_string(rain.width()) + "x" + std::to_string(rain.height()) +
                 " does not match the terrain's " + std::to_string(width) + "x" + std::to_string(height));
+}
+
+std::shared_ptr<const RainMap> halveRain(const RainMap& fine) {
+  Heightmap levels(fine.width(), fine.height());
+  for (int y = 0; y < fine.height(); ++y)
+    for (int x = 0; x < fine.width(); ++x) levels.at(x, y) = float(fine.level(x, y));
+  const Heightmap half = halve(levels);
+  auto coarse = std::make_shared<RainMap>(half.width(), half.height());
+  std::vector<uint16_t> cells(half.cellCount());
+  for (size_t i = 0; i < cells.size(); ++i) cells[i] = uint16_t(std::lround(half.data()[i]));
+  coarse->assignLevels(cells.data());
+  for (Spring s : fine.springs()) {
+    s.x *= 0.5f, s.y *= 0.5f, s.radius *= 0.5f, s.rate *= 0.25f;
+    coarse->springs().push_back(s);
+  }
+  return coarse;
 }
 
 }  // namespace runnel

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/base/random.h"
@@ -69,5 +70,9 @@ class RainMap {
 
 // Throws Error("rain map: size WxH does not match the terrain's WxH") unless `rain` is width x height.
 void checkRainFits(const RainMap& rain, int width, int height);
+
+// The rain at the level below in a coarse-to-fine build (core/terrain/level_resample.h): each cell the mean
+// of the cells it covers; springs where they were, their rates in the level's cells.
+std::shared_ptr<const RainMap> halveRain(const RainMap& fine);
 
 }  // namespace runnel

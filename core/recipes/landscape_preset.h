@@ -15,7 +15,8 @@
 //   stage droplet droplets-per-cell 0.25 Kr 0.3
 //
 // A stage names a model of the catalog, its amount in the model's unit (steps, iterations, or droplets per
-// cell, so a bigger map gets as many droplets a cell), optionally one of the model's parameter presets, then
+// cell of the preset's own size: a droplet stage on a finer map runs at the preset's cells, see
+// coarse_stage.h), optionally one of the model's parameter presets, then
 // parameters by name. Built-in presets live in assets/presets, the artist's own in
 // $XDG_CONFIG_HOME/runnel/presets (~/.config/runnel/presets); RUNNEL_PRESETS_DIR replaces the built-in
 // folder.
@@ -73,7 +74,8 @@ GeneratorSettings generatorAt(const LandscapePreset& preset, int width, int heig
 // "rivers 20 steps, then droplet 0.1 droplets a cell; rain on a wind from the west: ...": the stages and
 // the rain as an artist reads them.
 std::string describeStages(const LandscapePreset& preset);
-// A stage's amount on a map of `cells` cells, in the model's own unit.
+// A stage's amount on a map of `cells` cells, in the model's own unit (for a droplet stage, the cells it
+// runs on: CoarseStage's).
 uint64_t stageAmount(const PresetStage& stage, size_t cells);
 
 }  // namespace runnel

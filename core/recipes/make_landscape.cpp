@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "coarse_stage.h"
 #include "core/models/model_catalog.h"
 #include "core/sim/chunked_run.h"
 
@@ -24,17 +25,23 @@ MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height
   for (size_t i = 0; i < preset.stages.size(); ++i) {
     const PresetStage& stage = preset.stages[i];
     const ModelInfo& info = findModel(stage.model);
+    // A droplet stage at the preset's own cells (coarse_stage.h); every other stage at the map's.
+    const int halvings = info.amount == AmountKind::Droplets
+                             ? halvingsToCells(width, height, settings.cellSize, preset.generator.cellSize)
+                             : 0;
+    CoarseStage at(made.terrain, made.rain.get(), settings.cellSize, halvings, threads);
     ModelCommon common;
     common.seed = settings.seed;
     common.edges = preset.edges;
     common.threads = threads;
-    common.cellSize = settings.cellSize;
+    common.cellSize = at.cellSize();
     std::unique_ptr<ErosionModel> model = info.create(stage.values, common);
-    uint64_t total = stageAmount(stage, made.terrain.height.cellCount());
+    Terrain& terrain = at.terrain();
+    uint64_t total = stageAmount(stage, terrain.height.cellCount());
     // No amount: the model's own build of the map (the rivers model's levels, coarse to fine), in twenty
     // chunks: its coarse steps take milliseconds, and each call shows the map at full size.
     const bool planned = total == 0;
-    if (planned) total = model->plannedUnits(made.terrain.width(), made.terrain.heightCells());
+    if (planned) total = model->plannedUnits(terrain.width(), terrain.heightCells());
     if (progress) {
       progress->done = 0;
       progress->total = total;
@@ -42,15 +49,16 @@ MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height
       if (progress->onChunk) progress->onChunk();  // the stage starts
     }
     const uint64_t chunk = planned ? std::max<uint64_t>(1, total / 20)
-                                   : chunkSize(total, info.amount, made.terrain.height.cellCount());
-    made.stages.push_back(
-        runInChunks(*model, made.terrain, made.rain.get(), total, chunk, [&](uint64_t done) {
-          if (!progress) return true;
-          progress->done = done;
-          if (progress->onChunk) progress->onChunk();
-          return !progress->cancel.load();
-        }));
+                                   : chunkSize(total, info.amount, terrain.height.cellCount());
+    ErosionStats ran = runInChunks(*model, terrain, at.rain(), total, chunk, [&](uint64_t done) {
+      if (!progress) return true;
+      progress->done = done;
+      if (progress->onChunk) progress->onChunk();
+      return !progress->cancel.load();
+    });
     if (progress && progress->cancel) throw MakeCancelled();
+    at.bringBack(ran);
+    made.stages.push_back(ran);
   }
   return made;
 }

@@ -191,24 +191,6 @@ void RiversModel::continueFrom(const ErosionModel& previous) {
   if (level_ >= 0) setLevelScale(level_);
 }
 
-// The rain at a coarser level: each cell the mean of the cells it covers; springs where they were, their
-// rates in the level's cells.
-static std::shared_ptr<const RainMap> halveRain(const RainMap& fine) {
-  Heightmap levels(fine.width(), fine.height());
-  for (int y = 0; y < fine.height(); ++y)
-    for (int x = 0; x < fine.width(); ++x) levels.at(x, y) = float(fine.level(x, y));
-  const Heightmap half = halve(levels);
-  auto coarse = std::make_shared<RainMap>(half.width(), half.height());
-  std::vector<uint16_t> cells(half.cellCount());
-  for (size_t i = 0; i < cells.size(); ++i) cells[i] = uint16_t(std::lround(half.data()[i]));
-  coarse->assignLevels(cells.data());
-  for (Spring s : fine.springs()) {
-    s.x *= 0.5f, s.y *= 0.5f, s.radius *= 0.5f, s.rate *= 0.25f;
-    coarse->springs().push_back(s);
-  }
-  return coarse;
-}
-
 void RiversModel::start(const Terrain& terrain, const RainMap* rain) {
   const int w = terrain.width(), hgt = terrain.heightCells();
   // Heights in metres within the limit of any land: past it the steps' sums overflow floats, and the run
