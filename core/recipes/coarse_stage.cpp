@@ -23,8 +23,9 @@ int halvingsToCells(int width, int height, float cellSize, float presetCellSize)
   }
 }
 
-CoarseStage::CoarseStage(Terrain& map, const RainMap* rain, float cellSize, int halvings, int threads)
-    : map_(map), rain_(rain), cellSize_(cellSize), threads_(threads) {
+CoarseStage::CoarseStage(Terrain& map, const RainMap* rain, float cellSize, int halvings, int threads,
+                         Edges edges)
+    : map_(map), rain_(rain), cellSize_(cellSize), threads_(threads), edges_(edges) {
   widths_.push_back(map.width());
   heights_.push_back(map.heightCells());
   if (halvings <= 0) return;
@@ -49,7 +50,8 @@ void CoarseStage::bringBack(ErosionStats& stats) {
   Heightmap change(before_.width(), before_.height());
   for (size_t i = 0; i < change.cellCount(); ++i)
     change.data()[i] = coarse_.height.data()[i] - before_.data()[i];
-  for (size_t l = levels - 1; l-- > 0;) change = doubleUp(change, widths_[l], heights_[l], 0.0f, 0, threads_);
+  for (size_t l = levels - 1; l-- > 0;)
+    change = doubleUp(change, widths_[l], heights_[l], 0.0f, 0, threads_, edges_);
 
   ensureRecord(fine);
   const double coarseCell = double(fine.width()) * double(fine.heightCells()) / double(before_.cellCount());

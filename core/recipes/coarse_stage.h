@@ -23,8 +23,10 @@ int halvingsToCells(int width, int height, float cellSize, float presetCellSize)
 class CoarseStage {
  public:
   // The map (and its rain, which may be null) halved `halvings` times; with 0 the stage works on the map
-  // itself. The map must outlive this.
-  CoarseStage(Terrain& map, const RainMap* rain, float cellSize, int halvings, int threads);
+  // itself. The map must outlive this. With Edges::Wrap the change is brought up wrapping round the map, so
+  // a tileable map stays seamless.
+  CoarseStage(Terrain& map, const RainMap* rain, float cellSize, int halvings, int threads,
+              Edges edges = Edges::Clamp);
 
   // What the stage's model runs on: the halved map (no eroded or deposited record of its own) or the map
   // itself, its rain and its cell size.
@@ -48,6 +50,7 @@ class CoarseStage {
   std::vector<int> widths_, heights_;  // every level's size, the map's first
   float cellSize_ = 1.0f;
   int threads_ = 0;
+  Edges edges_ = Edges::Clamp;
 };
 
 }  // namespace runnel

@@ -29,7 +29,7 @@ MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height
     const int halvings = info.amount == AmountKind::Droplets
                              ? halvingsToCells(width, height, settings.cellSize, preset.generator.cellSize)
                              : 0;
-    CoarseStage at(made.terrain, made.rain.get(), settings.cellSize, halvings, threads);
+    CoarseStage at(made.terrain, made.rain.get(), settings.cellSize, halvings, threads, preset.edges);
     ModelCommon common;
     common.seed = settings.seed;
     common.edges = preset.edges;

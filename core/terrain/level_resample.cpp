@@ -27,7 +27,8 @@ Heightmap halve(const Heightmap& fine, int threads) {
   return coarse;
 }
 
-void doubleUpInto(const Heightmap& coarse, Heightmap& fine, float jitter, uint64_t seed, int threads) {
+void doubleUpInto(const Heightmap& coarse, Heightmap& fine, float jitter, uint64_t seed, int threads,
+                  Edges edges) {
   const int width = fine.width(), height = fine.height();
   const int cw = coarse.width(), ch = coarse.height();
   // A fine cell's centre in coarse cells: the coarse level's cell c covers fine cells 2c and 2c + 1.
@@ -37,7 +38,13 @@ void doubleUpInto(const Heightmap& coarse, Heightmap& fine, float jitter, uint64
     int lo, hi;
     float t;
   };
-  auto tap = [](float p, int n) {
+  const bool wrap = edges == Edges::Wrap;
+  auto tap = [wrap](float p, int n) {
+    if (wrap) {
+      const float below = std::floor(p);
+      const int lo = ((int(below) % n) + n) % n;
+      return Tap{lo, (lo + 1) % n, p - below};
+    }
     p = std::clamp(p, 0.0f, float(n - 1));
     const int lo = std::min(int(p), std::max(n - 2, 0));
     return Tap{lo, std::min(lo + 1, n - 1), p - float(lo)};
@@ -74,9 +81,10 @@ void doubleUpInto(const Heightmap& coarse, Heightmap& fine, float jitter, uint64
   });
 }
 
-Heightmap doubleUp(const Heightmap& coarse, int width, int height, float jitter, uint64_t seed, int threads) {
+Heightmap doubleUp(const Heightmap& coarse, int width, int height, float jitter, uint64_t seed, int threads,
+                   Edges edges) {
   Heightmap fine(width, height);
-  doubleUpInto(coarse, fine, jitter, seed, threads);
+  doubleUpInto(coarse, fine, jitter, seed, threads, edges);
   return fine;
 }
 

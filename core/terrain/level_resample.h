@@ -20,12 +20,13 @@ Heightmap halve(const Heightmap& fine, int threads = 0);
 // The coarse map at `width` x `height` (the next level up), bilinear between the coarse cells' centres,
 // each sample's position moved by up to `jitter` coarse cells along each axis by a hash of (seed, cell):
 // without it, every valley of the coarse level would run along the same straight runs of fine cells, and
-// a river would lock onto the grid the coarse level had. Positions are clamped to the map. With jitter 0,
-// a map halved and doubled again keeps its smooth slopes and means.
+// a river would lock onto the grid the coarse level had. Positions are clamped to the map, or with
+// Edges::Wrap wrap round it (a tileable map: its first and last cells are neighbours). With jitter 0, a map
+// halved and doubled again keeps its smooth slopes and means.
 Heightmap doubleUp(const Heightmap& coarse, int width, int height, float jitter = 0.0f, uint64_t seed = 0,
-                   int threads = 0);
+                   int threads = 0, Edges edges = Edges::Clamp);
 // The same into `fine`, at its size (a map kept from call to call: no new pages to fault in).
 void doubleUpInto(const Heightmap& coarse, Heightmap& fine, float jitter = 0.0f, uint64_t seed = 0,
-                  int threads = 0);
+                  int threads = 0, Edges edges = Edges::Clamp);
 
 }  // namespace runnel

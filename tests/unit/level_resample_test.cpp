@@ -43,6 +43,27 @@ TEST(LevelResample, DoublingAHalvedPlaneGivesThePlaneBack) {
   EXPECT_NE(jittered, doubleUp(halve(fine), 64, 48, 0.25f, 8));
 }
 
+// A tileable map's first and last columns are neighbours: doubled with Edges::Wrap, a ridge along the first
+// coarse column reaches across the seam into the last fine one as it reaches into the second, and the map's
+// volume is kept exactly (four fine cells a coarse one); clamped, the seam side gets none of it.
+TEST(LevelResample, DoublingAWrappingMapReachesAcrossItsSeam) {
+  Heightmap coarse(8, 6);
+  for (int y = 0; y < 6; ++y) coarse.at(0, y) = 1.0f;
+  const Heightmap wrapped = doubleUp(coarse, 16, 12, 0.0f, 0, 1, Edges::Wrap);
+  const Heightmap clamped = doubleUp(coarse, 16, 12);
+  for (int y = 0; y < 12; ++y) {
+    EXPECT_FLOAT_EQ(wrapped.at(0, y), 0.75f);
+    EXPECT_FLOAT_EQ(wrapped.at(1, y), 0.75f);
+    EXPECT_FLOAT_EQ(wrapped.at(2, y), 0.25f);
+    EXPECT_FLOAT_EQ(wrapped.at(15, y), 0.25f);  // across the seam
+    EXPECT_FLOAT_EQ(clamped.at(15, y), 0.0f);
+  }
+  double sum = 0;
+  for (size_t i = 0; i < wrapped.cellCount(); ++i) sum += wrapped.data()[i];
+  EXPECT_DOUBLE_EQ(sum, 4.0 * 6.0);
+  EXPECT_EQ(wrapped, doubleUp(coarse, 16, 12, 0.0f, 0, 3, Edges::Wrap));
+}
+
 TEST(LevelResample, TheSameBytesOnAnyThreadCount) {
   const Heightmap fine = ramp(300, 257);
   EXPECT_EQ(halve(fine, 1), halve(fine, 3));
