@@ -130,16 +130,6 @@ void fillNoise(Heightmap& map, const GeneratorSettings& s, GenerateProgress* pro
   });
 }
 
-// The rise inland at a cell (0 at the map's edges, 1 from kRiseReach of the smaller side in): smooth, so the
-// land leaves the border at its own slope and the rivers cut no step there.
-float riseAt(int x, int y, int width, int height) {
-  const double reach = double(kRiseReach) * double(std::min(width, height));
-  const double fromEdge =
-      std::min({double(x) + 0.5, double(width - x) - 0.5, double(y) + 0.5, double(height - y) - 0.5});
-  const double t = std::clamp(fromEdge / std::max(reach, 1e-9), 0.0, 1.0);
-  return float(t * t * (3.0 - 2.0 * t));
-}
-
 // The lowest and highest height of a map (on the threads).
 void heightRange(const Heightmap& map, float& lo, float& hi) {
   lo = INFINITY, hi = -INFINITY;
@@ -190,6 +180,16 @@ void normalise(Heightmap& map, float relief, float exponent, float rise, Generat
 }
 
 }  // namespace
+
+// The rise inland at a cell (0 at the map's edges, 1 from kRiseReach of the smaller side in): smooth, so the
+// land leaves the border at its own slope and the rivers cut no step there.
+float riseAt(int x, int y, int width, int height) {
+  const double reach = double(kRiseReach) * double(std::min(width, height));
+  const double fromEdge =
+      std::min({double(x) + 0.5, double(width - x) - 0.5, double(y) + 0.5, double(height - y) - 0.5});
+  const double t = std::clamp(fromEdge / std::max(reach, 1e-9), 0.0, 1.0);
+  return float(t * t * (3.0 - 2.0 * t));
+}
 
 void validate(const GeneratorSettings& s) {
   if (s.kind != GeneratorKind::Fbm && s.kind != GeneratorKind::Ridged && s.kind != GeneratorKind::Fault)

@@ -70,6 +70,9 @@ float effectiveRelief(const GeneratorSettings& s);
 constexpr float kDefaultRise = 0.3f;
 constexpr float kRiseReach = 0.3f;
 float effectiveRise(const GeneratorSettings& s);
+// The rise inland at cell (x, y) of a width x height map, 0..1: 0 at the edges, 1 from kRiseReach of the
+// smaller side in, smoothly between.
+float riseAt(int x, int y, int width, int height);
 // "15.4 km x 15.4 km, 30 m cells": a map's extent as an artist reads it.
 std::string describeExtent(int width, int height, float cellSize);
 

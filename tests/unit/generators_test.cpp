@@ -242,6 +242,22 @@ TEST(Generators, TheLandRisesFromTheEdgesSoItDrainsOut) {
   EXPECT_EQ(effectiveRise(t), 0.5f);
 }
 
+// The rise is measured from the smaller side: on a long narrow map the land is fully risen 0.3 of its width
+// in from the edges all along, not only in the middle of its length. Smooth and symmetric, 0 at the edges.
+TEST(Generators, TheRiseReachesInlandByAShareOfTheSmallerSide) {
+  EXPECT_LT(riseAt(0, 32, 256, 64), 0.01f);
+  EXPECT_EQ(riseAt(20, 32, 256, 64), 1.0f);  // 20.5 cells in from the short edge, past 0.3 of 64
+  EXPECT_EQ(riseAt(128, 20, 256, 64), 1.0f);
+  EXPECT_LT(riseAt(128, 5, 256, 64), 0.4f);
+  EXPECT_EQ(riseAt(3, 32, 256, 64), riseAt(252, 32, 256, 64));
+  EXPECT_EQ(riseAt(128, 3, 256, 64), riseAt(128, 60, 256, 64));
+  float last = -1.0f;
+  for (int x = 0; x < 20; ++x) {
+    EXPECT_GT(riseAt(x, 32, 256, 64), last);
+    last = riseAt(x, 32, 256, 64);
+  }
+}
+
 TEST(Generators, FaultFormationMakesSteps) {
   GeneratorSettings s = settings(GeneratorKind::Fault, 64, 64);
   s.faults = 1;   // one sharp fault: two plateaus, nothing between
