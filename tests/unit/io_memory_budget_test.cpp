@@ -145,6 +145,31 @@ TEST(MemoryBudget, EveryFormatWeighsAnImageAgainstTheLimit) {
   }
 }
 
+// A scoped limit holds on its thread while it lives, the tightest of nested ones in its own words, and ends
+// with its scope: the next file on the thread (a terrain after its rain map) gets the whole budget again.
+TEST(MemoryBudget, AScopedLimitEndsWithItsScope) {
+  auto refusal = [](uint64_t bytes) {
+    try {
+      checkMemory("m.png", "its pixels", bytes);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  {
+    ScopedMemoryLimit rain(64ull << 20, "a rain map for a 64x64 terrain");
+    EXPECT_EQ(refusal(65ull << 20),
+              "m.png: its pixels needs 65.0 MiB: more than a rain map for a 64x64 terrain takes (64.0 MiB)");
+    {
+      ScopedMemoryLimit inner(1ull << 20, "a thumbnail");
+      EXPECT_NE(refusal(2ull << 20).find("more than a thumbnail takes"), std::string::npos);
+    }
+    EXPECT_EQ(refusal(2ull << 20), "");
+  }
+  EXPECT_EQ(refusal(65ull << 20), "");
+  EXPECT_EQ(refusal(1ull << 30), "");
+}
+
 TEST(MemoryBudget, SizesReadAsAnArtistWritesThem) {
   EXPECT_EQ(parseMemorySize("4096"), 4096u);
   EXPECT_EQ(parseMemorySize("512M"), uint64_t(512) << 20);

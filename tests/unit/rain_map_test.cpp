@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "core/base/error.h"
@@ -94,6 +95,26 @@ TEST(RainMap, PaintingCellByCellGivesTheSameSamplerAsAFill) {
     ASSERT_EQ(p.x, f.x);
     ASSERT_EQ(p.y, f.y);
   }
+}
+
+// The rain of a coarser level of a build (halveRain): the same water over the same ground. Each coarse
+// cell holds the mean of the four it covers, and a spring stays where it was with its rate in the coarse
+// level's cells (a quarter: a coarse cell is four fine ones), so the whole map's weight is a quarter.
+TEST(RainMap, HalvedRainIsTheSameWaterOverTheSameGround) {
+  RainMap fine(64, 48);
+  for (int y = 0; y < 48; ++y)
+    for (int x = 0; x < 64; ++x) fine.setDensity(x, y, x < 32 ? 1.0f : 0.25f);
+  fine.springs().push_back(Spring{20.0f, 10.0f, 400.0f, 4.0f});
+  const std::shared_ptr<const RainMap> half = halveRain(fine);
+  ASSERT_EQ(half->width(), 32);
+  ASSERT_EQ(half->height(), 24);
+  EXPECT_NEAR(half->density(3, 5), 1.0f, 1e-4f);
+  EXPECT_NEAR(half->density(20, 5), 0.25f, 1e-4f);
+  ASSERT_EQ(half->springs().size(), 1u);
+  EXPECT_EQ(half->springs()[0].x, 10.0f);
+  EXPECT_EQ(half->springs()[0].y, 5.0f);
+  EXPECT_EQ(half->springs()[0].radius, 2.0f);
+  EXPECT_NEAR(half->totalWeight(), fine.totalWeight() / 4.0, 1e-3 * fine.totalWeight());
 }
 
 TEST(RainMap, NegativeDensityIsDryAndSizesAreChecked) {
