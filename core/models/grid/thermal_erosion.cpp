@@ -54,7 +54,7 @@ void ThermalErosion::prepare(Terrain& terrain) {
   }
 }
 
-void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
+void ThermalErosion::iterate(Terrain& terrain, ErosionStats* stats) {
   const int w = terrain.width(), h = terrain.heightCells();
   const float half = 0.5f * params_.rate;
   for (int y = 0; y < h; ++y) std::copy(terrain.height.row(y), terrain.height.row(y) + w, heights_.row(y));
@@ -132,10 +132,10 @@ void ThermalErosion::iterate(Terrain& terrain, ErosionStats& stats) {
         recordChange(dep[x], ero[x], d);
         delta[x] = d;
       }
-      rowChanges_.record(y, delta, w);
+      if (stats) rowChanges_.record(y, delta, w);
     }
   });
-  rowChanges_.addTotals(stats.eroded, stats.deposited);
+  if (stats) rowChanges_.addTotals(stats->eroded, stats->deposited);
 }
 
 void ThermalErosion::run(Terrain& terrain, const RainMap*, uint64_t, uint64_t count, ErosionStats& stats) {
@@ -148,7 +148,7 @@ void ThermalErosion::run(Terrain& terrain, const RainMap*, uint64_t, uint64_t co
   }
   ErosionStats run;
   run.soilBefore = soilTotal(terrain.height, nullptr, threads_);
-  for (uint64_t i = 0; i < count; ++i) iterate(terrain, run);
+  for (uint64_t i = 0; i < count; ++i) iterate(terrain, &run);
   run.droplets = count;
   run.steps = count * terrain.height.cellCount();
   run.soilAfter = soilTotal(terrain.height, nullptr, threads_);
