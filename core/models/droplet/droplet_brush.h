@@ -32,8 +32,10 @@ struct BellRows {
 };
 RUNNEL_INLINE BellRows bellRows(F4 xf, F4 zf) {
   const F4 zero = F4::splat(0), one = F4::splat(1), quarter = F4::splat(0.25f), bell = F4::splat(kBell);
+  // xf - offset is exactly -(offset - xf) (round to nearest is symmetric), and the square drops the sign:
+  // the article's squares, with the offsets as the second operand, which the compiler reads from memory.
   const F4 offsets = F4::make(-1, 0, 1, 2);
-  const F4 xo = offsets - xf, zo = offsets - zf;
+  const F4 xo = xf - offsets, zo = zf - offsets;
   const F4 xo2 = xo * xo, zo2 = zo * zo;
   return {{max(one - (xo2 + F4::broadcast<0>(zo2)) * quarter, zero) * bell,
            max(one - (xo2 + F4::broadcast<1>(zo2)) * quarter, zero) * bell,
@@ -87,20 +89,21 @@ RUNNEL_INLINE float erodeInterior(float* hgt, float* ero, float* dep, int W, int
 // Bilinear deposit of ds1 and then ds2 (0 for one deposit) at (xi + xf, zi + zf), both corners rows on
 // the map. Each cell gets the two additions in turn, as two separate deposits would give it.
 // wx = {1 - xf, xf, 1 - xf, xf}, wz = {1 - zf, 1 - zf, zf, zf}: their product is the article's four weights.
+// hgtBelow and depBelow are hgt + W and dep + W (the caller keeps them: no address arithmetic per row).
 template <bool kTwo>
-RUNNEL_INLINE void depositInterior(float* hgt, float* dep, int W, int64_t i, F4 wx, F4 wz, float ds1,
-                                   float ds2) {
+RUNNEL_INLINE void depositInterior(float* hgt, float* hgtBelow, float* dep, float* depBelow, int64_t i, F4 wx,
+                                   F4 wz, float ds1, float ds2) {
   const F4 wt = wx * wz;
   const F4 d1 = F4::splat(ds1) * wt;
-  F4 h = F4::loadPairs(hgt + i, hgt + i + W) + d1;
-  F4 d = F4::loadPairs(dep + i, dep + i + W) + d1;
+  F4 h = F4::loadPairs(hgt + i, hgtBelow + i) + d1;
+  F4 d = F4::loadPairs(dep + i, depBelow + i) + d1;
   if (kTwo) {
     const F4 d2 = F4::splat(ds2) * wt;
     h = h + d2;
     d = d + d2;
   }
-  h.storePairs(hgt + i, hgt + i + W);
-  d.storePairs(dep + i, dep + i + W);
+  h.storePairs(hgt + i, hgtBelow + i);
+  d.storePairs(dep + i, depBelow + i);
 }
 
 }  // namespace runnel::droplet

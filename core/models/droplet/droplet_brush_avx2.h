@@ -63,9 +63,10 @@ RUNNEL_AVX2 float erodeInteriorAvx2(float* hgt, float* ero, float* dep, int W, i
   const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1), quarter = _mm256_set1_ps(0.25f),
                bell = _mm256_set1_ps(kBell);
   const __m256 xf8 = _mm256_set1_ps(xf), zf8 = _mm256_set1_ps(zf);
-  const __m256 xo = _mm256_sub_ps(_mm256_setr_ps(-1, 0, 1, 2, -1, 0, 1, 2), xf8);
-  const __m256 zo01 = _mm256_sub_ps(_mm256_setr_ps(-1, -1, -1, -1, 0, 0, 0, 0), zf8);
-  const __m256 zo23 = _mm256_sub_ps(_mm256_setr_ps(1, 1, 1, 1, 2, 2, 2, 2), zf8);
+  // bellRows' offsets the other way round (the same squares), the constants as memory operands.
+  const __m256 xo = _mm256_sub_ps(xf8, _mm256_setr_ps(-1, 0, 1, 2, -1, 0, 1, 2));
+  const __m256 zo01 = _mm256_sub_ps(zf8, _mm256_setr_ps(-1, -1, -1, -1, 0, 0, 0, 0));
+  const __m256 zo23 = _mm256_sub_ps(zf8, _mm256_setr_ps(1, 1, 1, 1, 2, 2, 2, 2));
   const __m256 xo2 = _mm256_mul_ps(xo, xo), zo01sq = _mm256_mul_ps(zo01, zo01),
                zo23sq = _mm256_mul_ps(zo23, zo23);
   // The bell's weights for rows 0 and 1, and for rows 2 and 3 (bellRows: the same steps).

@@ -71,11 +71,17 @@ RUNNEL_INLINE F4 weightsZ(F4 u) {
   return u.shuffle<2, 2, 3, 3>();
 }
 
+// The height and sediment maps as the loop keeps them: each with its next row (the same pointer + W).
+struct Rows {
+  float *hgt, *hgtBelow, *dep, *depBelow;
+};
+
 // Bilinear deposit where the droplet stands, plain where the cell's 2 x 2 corners are on the map.
 template <bool kConserving>
-RUNNEL_INLINE void depositHere(const TerrainView& t, bool cornersIn, int64_t cell, F4 u, float ds) {
+RUNNEL_INLINE void depositHere(const TerrainView& t, const Rows& r, bool cornersIn, int64_t cell, F4 u,
+                               float ds) {
   if (cornersIn)
-    depositInterior<false>(t.height, t.deposited, t.width, cell, weightsX(u), weightsZ(u), ds, 0);
+    depositInterior<false>(r.hgt, r.hgtBelow, r.dep, r.depBelow, cell, weightsX(u), weightsZ(u), ds, 0);
   else
     depositNearBorder(t, kConserving, cell, weightsX(u), weightsZ(u), ds);
 }
@@ -108,6 +114,10 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
   float* const ero = t.eroded;
   float* const dep = t.deposited;
   const int W = t.width, H = t.rows;
+  // The next row's cells, from the same index (the corners' second row needs no address arithmetic).
+  float* const hgtBelow = hgt + W;
+  float* const depBelow = dep + W;
+  const Rows rows{hgt, hgtBelow, dep, depBelow};
   // A cell is interior when its whole 4 x 4 brush (x - 1 .. x + 2) is on the map: 1 <= x < W - 2. The
   // loop's fast path takes interior cells; in the fast area (interior cells of the region) it skips even
   // the checks.
@@ -206,7 +216,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
     if (nextCornersIn) {
       nfrac = pos - F4::fromInt(cellOf);
       ncell = int64_t(nzi) * W + nxi;
-      corners = F4::loadPairs(hgt + ncell, hgt + ncell + W);  // the gradient is done with the old ones
+      corners = F4::loadPairs(hgt + ncell, hgtBelow + ncell);  // the gradient is done with the old ones
     } else {
       const NextCell n = nextNearBorder(t, pos);
       if (!n.onMap) return true;
@@ -229,7 +239,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       // The pit rule: fill up to the next height and go on from rest, or drop everything and stop.
       const float fill = (nh - h) + 0.001f;
       if (fill >= s) {
-        depositHere<kConserving>(t, cornersHere, cell, u, s);
+        depositHere<kConserving>(t, rows, cornersHere, cell, u, s);
         s = 0;
         if (kFast) moves -= 1 + unchecked;  // this step's index
         return true;
@@ -240,9 +250,10 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       // at the same place (the article does both); one pass over the corners does the two deposits.
       const float ds = s * k.Kd;
       if (cornersHere)
-        depositInterior<true>(hgt, dep, W, cell, weightsX(u), weightsZ(u), fill, ds);
+        depositInterior<true>(hgt, hgtBelow, dep, depBelow, cell, weightsX(u), weightsZ(u), fill, ds);
       else
-        depositHere<kConserving>(t, false, cell, u, fill), depositHere<kConserving>(t, false, cell, u, ds);
+        depositHere<kConserving>(t, rows, false, cell, u, fill),
+            depositHere<kConserving>(t, rows, false, cell, u, ds);
       const float dh = (h - nh) + ds;  // the article's DEPOSIT(dh)
       s -= ds;
       v = speedOf<kAvx2>(k.Kg * dh);  // v * v + Kg dh with v = 0 (0 + x is x)
@@ -252,7 +263,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       float ds = s - q;
       if (s >= q) {  // ds >= 0 (x - y is 0 only when x == y)
         ds *= k.Kd;
-        depositHere<kConserving>(t, cornersHere, cell, u, ds);
+        depositHere<kConserving>(t, rows, cornersHere, cell, u, ds);
         dh += ds;  // the article's DEPOSIT(dh)
         s -= ds;
       } else {
@@ -331,7 +342,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
   if (moves >= k.maxPath) {
     d.longPath = true;
     if (kConserving) {
-      depositHere<kConserving>(t, cornersIn, cell, u, s);  // drop the load where the path is cut
+      depositHere<kConserving>(t, rows, cornersIn, cell, u, s);  // drop the load where the path is cut
       d.s = 0;
     }
   }
