@@ -41,6 +41,9 @@ namespace {
 DropletLoop pickLoop(DropletMode mode, bool floor, bool avx2);  // (below the loop it picks from)
 }
 
+// The loop computes an interior cell's index in 32 bits.
+static_assert(int64_t(kMaxSide) * kMaxSide < (int64_t(1) << 31));
+
 DropletConstants dropletConstants(const DropletSettings& s, int width, int rows, float baseLevel) {
   const DropletParams& p = s.params;
   DropletConstants k;
@@ -124,6 +127,8 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
   const int loX = std::max(region.x0, 1), hiX = std::min(region.x1, W - 2);
   const int loZ = std::max(region.z0, 1), hiZ = std::min(region.z1, H - 2);
   const unsigned spanX = hiX > loX ? unsigned(hiX - loX) : 0u, spanZ = hiZ > loZ ? unsigned(hiZ - loZ) : 0u;
+  I4 roomBounds{};  // AVX2: the fast area's test and room in one vector (fastRoomAvx2)
+  if constexpr (kAvx2) roomBounds = roomBoundsAvx2(loX, loZ, hiX, hiZ);
   // A droplet moves at most one cell along each axis per step, so from a fast cell m cells away from the
   // fast area's edge the next m steps stay in it. Those of them below the path limit need no check at
   // all: `unchecked` counts them down.
@@ -194,9 +199,13 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
     const int nxi = cellOf.lane<0>(), nzi = cellOf.lane<1>();
     bool nextInside = kFast, nextCornersIn = kFast;
     if (!kFast) {
-      if (unsigned(nxi) - unsigned(loX) < spanX && unsigned(nzi) - unsigned(loZ) < spanZ) {
+      int room = 0;  // (AVX2: negative outside the fast area)
+      if constexpr (kAvx2) room = fastRoomAvx2(cellOf, roomBounds);
+      if (kAvx2 ? room >= 0
+                : unsigned(nxi) - unsigned(loX) < spanX && unsigned(nzi) - unsigned(loZ) < spanZ) {
         nextInside = nextCornersIn = true;
-        const int room = std::min(std::min(nxi - loX, hiX - 1 - nxi), std::min(nzi - loZ, hiZ - 1 - nzi));
+        if constexpr (!kAvx2)
+          room = std::min(std::min(nxi - loX, hiX - 1 - nxi), std::min(nzi - loZ, hiZ - 1 - nzi));
         unchecked = std::min(unsigned(room), limit - moves - 1);  // steps moves + 1 .. moves + unchecked
       } else if (pos.lane<0>() >= 0 && pos.lane<1>() >= 0 && unsigned(nxi) < cornersX &&
                  unsigned(nzi) < cornersZ) {
@@ -215,7 +224,8 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
     int64_t ncell;
     if (nextCornersIn) {
       nfrac = pos - F4::fromInt(cellOf);
-      ncell = int64_t(nzi) * W + nxi;
+      // In 32 bits (0 <= nxi, nzi here, and a map holds fewer than 2^31 cells): no sign extensions.
+      ncell = int64_t(uint32_t(nzi) * uint32_t(W) + uint32_t(nxi));
       corners = F4::loadPairs(hgt + ncell, hgtBelow + ncell);  // the gradient is done with the old ones
     } else {
       const NextCell n = nextNearBorder(t, pos);
