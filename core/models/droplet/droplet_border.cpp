@@ -122,6 +122,30 @@ void erodeWrapped(const TerrainView& t, int xi, int zi, float xf, float zf, floa
     for (int j = 0; j < 4; ++j) erodeRow(t.height, t.eroded, t.deposited, row[j] + col[0], w.row[j] * s);
     return;
   }
+  if (t.width >= 8) {
+    // It wraps across the left or right edge: each row's 4 cells are the start of a copy of the row's last
+    // 4 cells followed by its first 4 (col[0] is among the last 4). Eroded there by the interior brush and
+    // the copies put back whole (the cells the brush did not reach go back as they were).
+    const int64_t last = t.width - 4, start = col[0] - last;
+    float h[32], e[32], d[32];
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) {
+      F4::load(t.height + row[j] + last).store(h + 8 * j), F4::load(t.height + row[j]).store(h + 8 * j + 4);
+      F4::load(t.eroded + row[j] + last).store(e + 8 * j), F4::load(t.eroded + row[j]).store(e + 8 * j + 4);
+      F4::load(t.deposited + row[j] + last).store(d + 8 * j);
+      F4::load(t.deposited + row[j]).store(d + 8 * j + 4);
+    }
+    const int64_t rows[4] = {start, 8 + start, 16 + start, 24 + start};
+    erodeRowsAt<kConserving>(h, e, d, rows, F4::splat(xf), F4::splat(zf), ds);
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) {
+      F4::load(h + 8 * j).store(t.height + row[j] + last), F4::load(h + 8 * j + 4).store(t.height + row[j]);
+      F4::load(e + 8 * j).store(t.eroded + row[j] + last), F4::load(e + 8 * j + 4).store(t.eroded + row[j]);
+      F4::load(d + 8 * j).store(t.deposited + row[j] + last);
+      F4::load(d + 8 * j + 4).store(t.deposited + row[j]);
+    }
+    return;
+  }
   float h[16], e[16], d[16];
 #pragma GCC unroll 16
   for (int c = 0; c < 16; ++c) {
