@@ -1,6 +1,7 @@
 // The droplet's brushes on cells away from the map's border, four cells at a time (private to the
 // droplet model: droplet_kernel.cpp and droplet_border.cpp).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 
 #include "core/base/simd4.h"
@@ -19,6 +20,33 @@ constexpr float kBell = 0.1591549430918953f;  // 1 / (2 pi), the article's brush
 inline int floorToInt(float x) {
   int i = int(x);
   return i - (x < float(i));
+}
+
+// A checked step's room in the fast area [loX, hiX) x [loZ, hiZ) of the droplet loop: the least of
+// nxi - loX, nzi - loZ, hiX - 1 - nxi and hiZ - 1 - nzi, negative when (nxi, nzi) is outside it. `cell`
+// is {nxi, nzi, nxi, nzi} (cells within a cell of the map: no overflow); `bounds` is roomBounds'.
+// (droplet_brush_avx2.h has the AVX2 encoding.)
+inline I4 roomBounds(int loX, int loZ, int hiX, int hiZ) {
+#if defined(__SSE2__)
+  return {_mm_setr_epi32(-loX, -loZ, hiX, hiZ)};
+#else
+  return {{-loX, -loZ, hiX, hiZ}};
+#endif
+}
+RUNNEL_INLINE int fastRoom(I4 cell, I4 bounds) {
+#if defined(__SSE2__)
+  // {nxi - loX, nzi - loZ, ~nxi + hiX, ~nzi + hiZ} (~n = -n - 1), packed into 16-bit words (saturating
+  // keeps the sign, and a least that is not negative is exact: a side has at most 16384 cells).
+  const __m128i d = _mm_add_epi32(_mm_xor_si128(cell.v, _mm_setr_epi32(0, 0, -1, -1)), bounds.v);
+  __m128i m = _mm_packs_epi32(d, d);
+  m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, _MM_SHUFFLE(1, 0, 3, 2)));
+  m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, _MM_SHUFFLE(2, 3, 0, 1)));
+  return int16_t(_mm_cvtsi128_si32(m));
+#else
+  const int a = cell.v[0] + bounds.v[0], b = cell.v[1] + bounds.v[1];
+  const int c = bounds.v[2] - 1 - cell.v[0], e = bounds.v[3] - 1 - cell.v[1];
+  return std::min(std::min(a, c), std::min(b, e));
+#endif
 }
 
 // The article's bell brush (1 - r^2/4) / (2 pi) over the 4 x 4 cells (xi - 1 .. xi + 2, zi - 1 .. zi + 2),

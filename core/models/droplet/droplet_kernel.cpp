@@ -129,9 +129,8 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
   // the checks.
   const int loX = std::max(region.x0, 1), hiX = std::min(region.x1, W - 2);
   const int loZ = std::max(region.z0, 1), hiZ = std::min(region.z1, H - 2);
-  const unsigned spanX = hiX > loX ? unsigned(hiX - loX) : 0u, spanZ = hiZ > loZ ? unsigned(hiZ - loZ) : 0u;
-  I4 roomBounds{};  // AVX2: the fast area's test and room in one vector (fastRoomAvx2)
-  if constexpr (kAvx2) roomBounds = roomBoundsAvx2(loX, loZ, hiX, hiZ);
+  // The fast area's test and a checked step's room in one vector (fastRoom).
+  const I4 bounds = kAvx2 ? roomBoundsAvx2(loX, loZ, hiX, hiZ) : roomBounds(loX, loZ, hiX, hiZ);
   // The step counter: a pointer to this step's water in k.water (the step index is wAt - water), moved on
   // by every step that does not stop the droplet.
   const float* const water = k.water.data();
@@ -203,13 +202,9 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
     const int nxi = cellOf.lane<0>(), nzi = cellOf.lane<1>();
     bool nextInside = kFast, nextCornersIn = kFast;
     if (!kFast) {
-      int room = 0;  // (AVX2: negative outside the fast area)
-      if constexpr (kAvx2) room = fastRoomAvx2(cellOf, roomBounds);
-      if (kAvx2 ? room >= 0
-                : unsigned(nxi) - unsigned(loX) < spanX && unsigned(nzi) - unsigned(loZ) < spanZ) {
+      const int room = kAvx2 ? fastRoomAvx2(cellOf, bounds) : fastRoom(cellOf, bounds);
+      if (room >= 0) {  // in the fast area
         nextInside = nextCornersIn = true;
-        if constexpr (!kAvx2)
-          room = std::min(std::min(nxi - loX, hiX - 1 - nxi), std::min(nzi - loZ, hiZ - 1 - nzi));
         // the next steps, up to the room and below the limit
         fastEnd = wAt + 1 + std::min(unsigned(room), unsigned(limitAt - wAt) - 1u);
       } else if (pos.lane<0>() >= 0 && pos.lane<1>() >= 0 && unsigned(nxi) < cornersX &&
