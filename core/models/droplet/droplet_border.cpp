@@ -32,23 +32,6 @@ inline void depositCell(const TerrainView& t, int64_t i, float delta) {
 
 }  // namespace
 
-void readCorners(const TerrainView& t, int x, int z, float& h00, float& h10, float& h01, float& h11) {
-  int x1 = x + 1, z1 = z + 1;
-  // Only the last row and column need an edge rule (nearly every call has all four on the map).
-  if (x1 >= t.width || z1 >= t.rows) {
-    if (t.edges == Edges::Wrap) {
-      x1 = wrapNear(x1, t.width);
-      z1 = wrapNear(z1, t.rows);
-    } else {
-      x1 = x1 < t.width ? x1 : t.width - 1;
-      z1 = z1 < t.rows ? z1 : t.rows - 1;
-    }
-  }
-  const float* r0 = t.height + int64_t(z) * t.width;
-  const float* r1 = t.height + int64_t(z1) * t.width;
-  h00 = r0[x], h10 = r0[x1], h01 = r1[x], h11 = r1[x1];
-}
-
 NextCell nextNearBorder(const TerrainView& t, F4 next) {
   float nxp = next.lane<0>(), nzp = next.lane<1>();
   const int W = t.width, H = t.rows;
@@ -73,6 +56,7 @@ NextCell nextNearBorder(const TerrainView& t, F4 next) {
   n.frac = F4::make(nxf, nzf, nxf, nzf);
   n.corners = F4::make(c00, c10, c01, c11);
   n.cell = int64_t(nzi) * W + nxi;
+  n.x = nxi, n.z = nzi;
   n.onMap = true;
   return n;
 }

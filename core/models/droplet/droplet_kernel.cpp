@@ -231,7 +231,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       const NextCell n = nextNearBorder(t, pos);
       if (!n.onMap) return true;
       pos = n.pos, nfrac = n.frac, corners = n.corners, ncell = n.cell;
-      const int cx = int(n.cell % W), cz = int(n.cell / W);
+      const int cx = n.x, cz = n.z;
       if (cx < region.x0 || cx >= region.x1 || cz < region.z0 || cz >= region.z1) {
         leaving = true;
         limitAt = wAt + 1;
