@@ -32,23 +32,6 @@ inline void depositCell(const TerrainView& t, int64_t i, float delta) {
 
 }  // namespace
 
-void readCorners(const TerrainView& t, int x, int z, float& h00, float& h10, float& h01, float& h11) {
-  int x1 = x + 1, z1 = z + 1;
-  // Only the last row and column need an edge rule (nearly every call has all four on the map).
-  if (x1 >= t.width || z1 >= t.rows) {
-    if (t.edges == Edges::Wrap) {
-      x1 = wrapNear(x1, t.width);
-      z1 = wrapNear(z1, t.rows);
-    } else {
-      x1 = x1 < t.width ? x1 : t.width - 1;
-      z1 = z1 < t.rows ? z1 : t.rows - 1;
-    }
-  }
-  const float* r0 = t.height + int64_t(z) * t.width;
-  const float* r1 = t.height + int64_t(z1) * t.width;
-  h00 = r0[x], h10 = r0[x1], h01 = r1[x], h11 = r1[x1];
-}
-
 NextCell nextNearBorder(const TerrainView& t, F4 next) {
   float nxp = next.lane<0>(), nzp = next.lane<1>();
   const int W = t.width, H = t.rows;
@@ -73,6 +56,7 @@ NextCell nextNearBorder(const TerrainView& t, F4 next) {
   n.frac = F4::make(nxf, nzf, nxf, nzf);
   n.corners = F4::make(c00, c10, c01, c11);
   n.cell = int64_t(nzi) * W + nxi;
+  n.x = nxi, n.z = nzi;
   n.onMap = true;
   return n;
 }
@@ -120,6 +104,30 @@ void erodeWrapped(const TerrainView& t, int xi, int zi, float xf, float zf, floa
     const F4 s = F4::splat(kConserving ? ds / w.sum() : ds);  // erodeInterior's operations
 #pragma GCC unroll 4
     for (int j = 0; j < 4; ++j) erodeRow(t.height, t.eroded, t.deposited, row[j] + col[0], w.row[j] * s);
+    return;
+  }
+  if (t.width >= 8) {
+    // It wraps across the left or right edge: each row's 4 cells are the start of a copy of the row's last
+    // 4 cells followed by its first 4 (col[0] is among the last 4). Eroded there by the interior brush and
+    // the copies put back whole (the cells the brush did not reach go back as they were).
+    const int64_t last = t.width - 4, start = col[0] - last;
+    float h[32], e[32], d[32];
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) {
+      F4::load(t.height + row[j] + last).store(h + 8 * j), F4::load(t.height + row[j]).store(h + 8 * j + 4);
+      F4::load(t.eroded + row[j] + last).store(e + 8 * j), F4::load(t.eroded + row[j]).store(e + 8 * j + 4);
+      F4::load(t.deposited + row[j] + last).store(d + 8 * j);
+      F4::load(t.deposited + row[j]).store(d + 8 * j + 4);
+    }
+    const int64_t rows[4] = {start, 8 + start, 16 + start, 24 + start};
+    erodeRowsAt<kConserving>(h, e, d, rows, F4::splat(xf), F4::splat(zf), ds);
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) {
+      F4::load(h + 8 * j).store(t.height + row[j] + last), F4::load(h + 8 * j + 4).store(t.height + row[j]);
+      F4::load(e + 8 * j).store(t.eroded + row[j] + last), F4::load(e + 8 * j + 4).store(t.eroded + row[j]);
+      F4::load(d + 8 * j).store(t.deposited + row[j] + last);
+      F4::load(d + 8 * j + 4).store(t.deposited + row[j]);
+    }
     return;
   }
   float h[16], e[16], d[16];

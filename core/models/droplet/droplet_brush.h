@@ -1,6 +1,7 @@
 // The droplet's brushes on cells away from the map's border, four cells at a time (private to the
 // droplet model: droplet_kernel.cpp and droplet_border.cpp).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 
 #include "core/base/simd4.h"
@@ -21,6 +22,33 @@ inline int floorToInt(float x) {
   return i - (x < float(i));
 }
 
+// A checked step's room in the fast area [loX, hiX) x [loZ, hiZ) of the droplet loop: the least of
+// nxi - loX, nzi - loZ, hiX - 1 - nxi and hiZ - 1 - nzi, negative when (nxi, nzi) is outside it. `cell`
+// is {nxi, nzi, nxi, nzi} (cells within a cell of the map: no overflow); `bounds` is roomBounds'.
+// (droplet_brush_avx2.h has the AVX2 encoding.)
+inline I4 roomBounds(int loX, int loZ, int hiX, int hiZ) {
+#if defined(__SSE2__)
+  return {_mm_setr_epi32(-loX, -loZ, hiX, hiZ)};
+#else
+  return {{-loX, -loZ, hiX, hiZ}};
+#endif
+}
+RUNNEL_INLINE int fastRoom(I4 cell, I4 bounds) {
+#if defined(__SSE2__)
+  // {nxi - loX, nzi - loZ, ~nxi + hiX, ~nzi + hiZ} (~n = -n - 1), packed into 16-bit words (saturating
+  // keeps the sign, and a least that is not negative is exact: a side has at most 16384 cells).
+  const __m128i d = _mm_add_epi32(_mm_xor_si128(cell.v, _mm_setr_epi32(0, 0, -1, -1)), bounds.v);
+  __m128i m = _mm_packs_epi32(d, d);
+  m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, _MM_SHUFFLE(1, 0, 3, 2)));
+  m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, _MM_SHUFFLE(2, 3, 0, 1)));
+  return int16_t(_mm_cvtsi128_si32(m));
+#else
+  const int a = cell.v[0] + bounds.v[0], b = cell.v[1] + bounds.v[1];
+  const int c = bounds.v[2] - 1 - cell.v[0], e = bounds.v[3] - 1 - cell.v[1];
+  return std::min(std::min(a, c), std::min(b, e));
+#endif
+}
+
 // The article's bell brush (1 - r^2/4) / (2 pi) over the 4 x 4 cells (xi - 1 .. xi + 2, zi - 1 .. zi + 2),
 // one row per vector, 0 where the bell is not positive. xf and zf (in every lane) place the droplet at
 // xp = xi + xf: the article's offsets x - xp are then exactly (x - xi) - xf, one rounding of the same real
@@ -32,8 +60,10 @@ struct BellRows {
 };
 RUNNEL_INLINE BellRows bellRows(F4 xf, F4 zf) {
   const F4 zero = F4::splat(0), one = F4::splat(1), quarter = F4::splat(0.25f), bell = F4::splat(kBell);
+  // xf - offset is exactly -(offset - xf) (round to nearest is symmetric), and the square drops the sign:
+  // the article's squares, with the offsets as the second operand, which the compiler reads from memory.
   const F4 offsets = F4::make(-1, 0, 1, 2);
-  const F4 xo = offsets - xf, zo = offsets - zf;
+  const F4 xo = xf - offsets, zo = zf - offsets;
   const F4 xo2 = xo * xo, zo2 = zo * zo;
   return {{max(one - (xo2 + F4::broadcast<0>(zo2)) * quarter, zero) * bell,
            max(one - (xo2 + F4::broadcast<1>(zo2)) * quarter, zero) * bell,
@@ -87,20 +117,21 @@ RUNNEL_INLINE float erodeInterior(float* hgt, float* ero, float* dep, int W, int
 // Bilinear deposit of ds1 and then ds2 (0 for one deposit) at (xi + xf, zi + zf), both corners rows on
 // the map. Each cell gets the two additions in turn, as two separate deposits would give it.
 // wx = {1 - xf, xf, 1 - xf, xf}, wz = {1 - zf, 1 - zf, zf, zf}: their product is the article's four weights.
+// hgtBelow and depBelow are hgt + W and dep + W (the caller keeps them: no address arithmetic per row).
 template <bool kTwo>
-RUNNEL_INLINE void depositInterior(float* hgt, float* dep, int W, int64_t i, F4 wx, F4 wz, float ds1,
-                                   float ds2) {
+RUNNEL_INLINE void depositInterior(float* hgt, float* hgtBelow, float* dep, float* depBelow, int64_t i, F4 wx,
+                                   F4 wz, float ds1, float ds2) {
   const F4 wt = wx * wz;
   const F4 d1 = F4::splat(ds1) * wt;
-  F4 h = F4::loadPairs(hgt + i, hgt + i + W) + d1;
-  F4 d = F4::loadPairs(dep + i, dep + i + W) + d1;
+  F4 h = F4::loadPairs(hgt + i, hgtBelow + i) + d1;
+  F4 d = F4::loadPairs(dep + i, depBelow + i) + d1;
   if (kTwo) {
     const F4 d2 = F4::splat(ds2) * wt;
     h = h + d2;
     d = d + d2;
   }
-  h.storePairs(hgt + i, hgt + i + W);
-  d.storePairs(dep + i, dep + i + W);
+  h.storePairs(hgt + i, hgtBelow + i);
+  d.storePairs(dep + i, depBelow + i);
 }
 
 }  // namespace runnel::droplet

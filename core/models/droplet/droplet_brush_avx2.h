@@ -63,9 +63,10 @@ RUNNEL_AVX2 float erodeInteriorAvx2(float* hgt, float* ero, float* dep, int W, i
   const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1), quarter = _mm256_set1_ps(0.25f),
                bell = _mm256_set1_ps(kBell);
   const __m256 xf8 = _mm256_set1_ps(xf), zf8 = _mm256_set1_ps(zf);
-  const __m256 xo = _mm256_sub_ps(_mm256_setr_ps(-1, 0, 1, 2, -1, 0, 1, 2), xf8);
-  const __m256 zo01 = _mm256_sub_ps(_mm256_setr_ps(-1, -1, -1, -1, 0, 0, 0, 0), zf8);
-  const __m256 zo23 = _mm256_sub_ps(_mm256_setr_ps(1, 1, 1, 1, 2, 2, 2, 2), zf8);
+  // bellRows' offsets the other way round (the same squares), the constants as memory operands.
+  const __m256 xo = _mm256_sub_ps(xf8, _mm256_setr_ps(-1, 0, 1, 2, -1, 0, 1, 2));
+  const __m256 zo01 = _mm256_sub_ps(zf8, _mm256_setr_ps(-1, -1, -1, -1, 0, 0, 0, 0));
+  const __m256 zo23 = _mm256_sub_ps(zf8, _mm256_setr_ps(1, 1, 1, 1, 2, 2, 2, 2));
   const __m256 xo2 = _mm256_mul_ps(xo, xo), zo01sq = _mm256_mul_ps(zo01, zo01),
                zo23sq = _mm256_mul_ps(zo23, zo23);
   // The bell's weights for rows 0 and 1, and for rows 2 and 3 (bellRows: the same steps).
@@ -96,6 +97,18 @@ RUNNEL_AVX2 float bilinearAvx2(F4 corners, F4 wx, F4 u) {
   return _mm_cvtss_f32(_mm_hadd_ps(parts, parts));
 }
 
+// A checked step's room in the fast area [loX, hiX) x [loZ, hiZ): the least of nxi - loX, nzi - loZ,
+// hiX - 1 - nxi and hiZ - 1 - nzi, negative when (nxi, nzi) is outside it. `cell` is {nxi, nzi, nxi, nzi};
+// `bounds` is roomBoundsAvx2's. (Cells are within a cell of the map, so nothing overflows.)
+RUNNEL_AVX2 I4 roomBoundsAvx2(int loX, int loZ, int hiX, int hiZ) {
+  return {_mm_setr_epi32(-loX, -loZ, hiX - 1, hiZ - 1)};
+}
+RUNNEL_AVX2 int fastRoomAvx2(I4 cell, I4 bounds) {
+  const __m128i d = _mm_add_epi32(_mm_sign_epi32(cell.v, _mm_setr_epi32(1, 1, -1, -1)), bounds.v);
+  const __m128i m = _mm_min_epi32(d, _mm_shuffle_epi32(d, _MM_SHUFFLE(1, 0, 3, 2)));
+  return _mm_cvtsi128_si32(_mm_min_epi32(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1))));
+}
+
 // sqrt(x) and max(x, 0) on a lone float in the AVX encoding: the SSE one (simd4.h) stalls after 256-bit work.
 RUNNEL_INLINE float squareRootAvx2(float x) {
   float r;
@@ -120,5 +133,7 @@ float squareRootAvx2(float x);
 float atLeastZeroAvx2(float x);
 F4 lengthAvx2(F4 dir);
 float bilinearAvx2(F4 corners, F4 wx, F4 u);
+I4 roomBoundsAvx2(int loX, int loZ, int hiX, int hiZ);
+int fastRoomAvx2(I4 cell, I4 bounds);
 }  // namespace runnel::droplet
 #endif

@@ -41,6 +41,9 @@ namespace {
 DropletLoop pickLoop(DropletMode mode, bool floor, bool avx2);  // (below the loop it picks from)
 }
 
+// The loop computes an interior cell's index in 32 bits.
+static_assert(int64_t(kMaxSide) * kMaxSide < (int64_t(1) << 31));
+
 DropletConstants dropletConstants(const DropletSettings& s, int width, int rows, float baseLevel) {
   const DropletParams& p = s.params;
   DropletConstants k;
@@ -55,6 +58,9 @@ DropletConstants dropletConstants(const DropletSettings& s, int width, int rows,
   k.mode = s.mode;
   k.baseLevel = s.edges == Edges::Clamp ? baseLevel : -std::numeric_limits<float>::infinity();
   k.loop = pickLoop(k.mode, std::isfinite(k.baseLevel), dropletCpu() == DropletCpu::Avx2);
+  k.water.resize(size_t(k.maxPath) + 1);
+  k.water[0] = 1;
+  for (size_t n = 1; n < k.water.size(); ++n) k.water[n] = k.water[n - 1] * k.evaporation;
   return k;
 }
 
@@ -71,11 +77,17 @@ RUNNEL_INLINE F4 weightsZ(F4 u) {
   return u.shuffle<2, 2, 3, 3>();
 }
 
+// The height and sediment maps as the loop keeps them: each with its next row (the same pointer + W).
+struct Rows {
+  float *hgt, *hgtBelow, *dep, *depBelow;
+};
+
 // Bilinear deposit where the droplet stands, plain where the cell's 2 x 2 corners are on the map.
 template <bool kConserving>
-RUNNEL_INLINE void depositHere(const TerrainView& t, bool cornersIn, int64_t cell, F4 u, float ds) {
+RUNNEL_INLINE void depositHere(const TerrainView& t, const Rows& r, bool cornersIn, int64_t cell, F4 u,
+                               float ds) {
   if (cornersIn)
-    depositInterior<false>(t.height, t.deposited, t.width, cell, weightsX(u), weightsZ(u), ds, 0);
+    depositInterior<false>(r.hgt, r.hgtBelow, r.dep, r.depBelow, cell, weightsX(u), weightsZ(u), ds, 0);
   else
     depositNearBorder(t, kConserving, cell, weightsX(u), weightsZ(u), ds);
 }
@@ -108,16 +120,25 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
   float* const ero = t.eroded;
   float* const dep = t.deposited;
   const int W = t.width, H = t.rows;
+  // The next row's cells, from the same index (the corners' second row needs no address arithmetic).
+  float* const hgtBelow = hgt + W;
+  float* const depBelow = dep + W;
+  const Rows rows{hgt, hgtBelow, dep, depBelow};
   // A cell is interior when its whole 4 x 4 brush (x - 1 .. x + 2) is on the map: 1 <= x < W - 2. The
   // loop's fast path takes interior cells; in the fast area (interior cells of the region) it skips even
   // the checks.
   const int loX = std::max(region.x0, 1), hiX = std::min(region.x1, W - 2);
   const int loZ = std::max(region.z0, 1), hiZ = std::min(region.z1, H - 2);
-  const unsigned spanX = hiX > loX ? unsigned(hiX - loX) : 0u, spanZ = hiZ > loZ ? unsigned(hiZ - loZ) : 0u;
+  // The fast area's test and a checked step's room in one vector (fastRoom).
+  const I4 bounds = kAvx2 ? roomBoundsAvx2(loX, loZ, hiX, hiZ) : roomBounds(loX, loZ, hiX, hiZ);
+  // The step counter: a pointer to this step's water in k.water (the step index is wAt - water), moved on
+  // by every step that does not stop the droplet.
+  const float* const water = k.water.data();
+  const float* wAt = water + d.moves;
   // A droplet moves at most one cell along each axis per step, so from a fast cell m cells away from the
   // fast area's edge the next m steps stay in it. Those of them below the path limit need no check at
-  // all: `unchecked` counts them down.
-  uint32_t unchecked = 0;
+  // all: they run while wAt < fastEnd.
+  const float* fastEnd = wAt;
   const F4 one = F4::splat(1), Ki = F4::splat(k.Ki);
 
   F4 pos = F4::make(d.x, d.z, d.x, d.z);
@@ -135,18 +156,15 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
   int64_t cell = int64_t(zi) * W + xi;
   F4 corners = F4::load(d.corners);
   float h = d.h;
-  float s = d.s, v = d.v, w = d.w;
+  float s = d.s, v = d.v;  // (its water w is water[step index])
   F4 dir = F4::make(d.dx, d.dz, d.dx, d.dz);
   double eroded = d.eroded;  // what this droplet took; all of it is laid down again except what it loses
   uint32_t randomDirs = d.randomDirs;
   DropletRandom rng = d.rng;
-  // Leaving the region ends the loop after the step that does it (the limit drops to that move).
-  uint32_t limit = k.maxPath;
+  // The path limit, as the water of the step index that may not run; leaving the region ends the loop
+  // after the step that does it (the limit drops to that step + 1).
+  const float* limitAt = water + k.maxPath;
   bool leaving = false;
-
-  // The step index: exact at checked steps; a checked step that grants n unchecked ones moves it on to
-  // the next checked step (moves + 1 + n), so unchecked steps need not count.
-  uint32_t moves = d.moves;
 
   // One step; true when the droplet stops in it. kFast: an unchecked step, whose cell and next cell are
   // both in the fast area. The loop below runs the two as separate copies, so the fast one carries no
@@ -184,10 +202,11 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
     const int nxi = cellOf.lane<0>(), nzi = cellOf.lane<1>();
     bool nextInside = kFast, nextCornersIn = kFast;
     if (!kFast) {
-      if (unsigned(nxi) - unsigned(loX) < spanX && unsigned(nzi) - unsigned(loZ) < spanZ) {
+      const int room = kAvx2 ? fastRoomAvx2(cellOf, bounds) : fastRoom(cellOf, bounds);
+      if (room >= 0) {  // in the fast area
         nextInside = nextCornersIn = true;
-        const int room = std::min(std::min(nxi - loX, hiX - 1 - nxi), std::min(nzi - loZ, hiZ - 1 - nzi));
-        unchecked = std::min(unsigned(room), limit - moves - 1);  // steps moves + 1 .. moves + unchecked
+        // the next steps, up to the room and below the limit
+        fastEnd = wAt + 1 + std::min(unsigned(room), unsigned(limitAt - wAt) - 1u);
       } else if (pos.lane<0>() >= 0 && pos.lane<1>() >= 0 && unsigned(nxi) < cornersX &&
                  unsigned(nzi) < cornersZ) {
         // On the map but outside the region's fast area (truncation is floor here, as x >= 0): plain
@@ -197,7 +216,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
         nextInside = unsigned(nxi) - 1u < interiorX && unsigned(nzi) - 1u < interiorZ;
         if (nxi < region.x0 || nxi >= region.x1 || nzi < region.z0 || nzi >= region.z1) {
           leaving = true;
-          limit = moves + 1;
+          limitAt = wAt + 1;
         }
       }
     }
@@ -205,16 +224,17 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
     int64_t ncell;
     if (nextCornersIn) {
       nfrac = pos - F4::fromInt(cellOf);
-      ncell = int64_t(nzi) * W + nxi;
-      corners = F4::loadPairs(hgt + ncell, hgt + ncell + W);  // the gradient is done with the old ones
+      // In 32 bits (0 <= nxi, nzi here, and a map holds fewer than 2^31 cells): no sign extensions.
+      ncell = int64_t(uint32_t(nzi) * uint32_t(W) + uint32_t(nxi));
+      corners = F4::loadPairs(hgt + ncell, hgtBelow + ncell);  // the gradient is done with the old ones
     } else {
       const NextCell n = nextNearBorder(t, pos);
       if (!n.onMap) return true;
       pos = n.pos, nfrac = n.frac, corners = n.corners, ncell = n.cell;
-      const int cx = int(n.cell % W), cz = int(n.cell / W);
+      const int cx = n.x, cz = n.z;
       if (cx < region.x0 || cx >= region.x1 || cz < region.z0 || cz >= region.z1) {
         leaving = true;
-        limit = moves + 1;
+        limitAt = wAt + 1;
       }
     }
     // {1 - nxf, nxf, 1 - nzf, nzf}
@@ -229,9 +249,8 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       // The pit rule: fill up to the next height and go on from rest, or drop everything and stop.
       const float fill = (nh - h) + 0.001f;
       if (fill >= s) {
-        depositHere<kConserving>(t, cornersHere, cell, u, s);
+        depositHere<kConserving>(t, rows, cornersHere, cell, u, s);
         s = 0;
-        if (kFast) moves -= 1 + unchecked;  // this step's index
         return true;
       }
       h += fill;
@@ -240,19 +259,20 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       // at the same place (the article does both); one pass over the corners does the two deposits.
       const float ds = s * k.Kd;
       if (cornersHere)
-        depositInterior<true>(hgt, dep, W, cell, weightsX(u), weightsZ(u), fill, ds);
+        depositInterior<true>(hgt, hgtBelow, dep, depBelow, cell, weightsX(u), weightsZ(u), fill, ds);
       else
-        depositHere<kConserving>(t, false, cell, u, fill), depositHere<kConserving>(t, false, cell, u, ds);
+        depositHere<kConserving>(t, rows, false, cell, u, fill),
+            depositHere<kConserving>(t, rows, false, cell, u, ds);
       const float dh = (h - nh) + ds;  // the article's DEPOSIT(dh)
       s -= ds;
       v = speedOf<kAvx2>(k.Kg * dh);  // v * v + Kg dh with v = 0 (0 + x is x)
     } else {
       float dh = h - nh;
-      const float q = (dh > k.minSlope ? dh : k.minSlope) * v * w * k.Kq;
+      const float q = (dh > k.minSlope ? dh : k.minSlope) * v * *wAt * k.Kq;
       float ds = s - q;
       if (s >= q) {  // ds >= 0 (x - y is 0 only when x == y)
         ds *= k.Kd;
-        depositHere<kConserving>(t, cornersHere, cell, u, ds);
+        depositHere<kConserving>(t, rows, cornersHere, cell, u, ds);
         dh += ds;  // the article's DEPOSIT(dh)
         s -= ds;
       } else {
@@ -284,7 +304,7 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
       }
       v = speedOf<kAvx2>(v * v + k.Kg * dh);
     }
-    w *= k.evaporation;
+    ++wAt;  // (w *= evaporation)
 
     // Move on, carrying the next cell's heights as read before this step's changes (as the article does).
     cell = ncell;
@@ -293,7 +313,6 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
     if (!kFast) {
       inside = nextInside;  // (unchecked steps keep both: their cells are all inside)
       cornersIn = nextCornersIn;
-      moves += 1 + unchecked;
     }
     return false;
   };
@@ -301,37 +320,33 @@ RUNNEL_INLINE bool runDropletIn(const TerrainView& t, const DropletConstants& k,
   // The unchecked steps as a loop of their own, which the register allocator favours, two at a time so
   // that the two copies can hand the state over without moving it between registers.
   for (bool stopped = false; !stopped;) {
-    while (unchecked >= 2 && !stopped) {
-      --unchecked;
+    while (fastEnd - wAt >= 2 && !stopped) {
       if ((stopped = step(std::true_type{}))) break;
-      --unchecked;
       stopped = step(std::true_type{});
     }
-    if (unchecked == 1 && !stopped) {
-      --unchecked;
-      stopped = step(std::true_type{});
-    }
-    if (!stopped) stopped = moves >= limit || step(std::false_type{});
+    if (fastEnd - wAt == 1 && !stopped) stopped = step(std::true_type{});
+    if (!stopped) stopped = wAt >= limitAt || step(std::false_type{});
   }
 
+  const uint32_t moves = uint32_t(wAt - water);
   d.s = s;
   d.moves = moves;
   d.randomDirs = randomDirs;
   d.eroded = eroded;
   d.rng = rng;
-  if (leaving && moves == limit) {  // (not when a pit stopped it in the step that left)
+  if (leaving && wAt == limitAt) {  // (not when a pit stopped it in the step that left)
     d.x = pos.lane<0>(), d.z = pos.lane<1>();
     d.dx = dir.lane<0>(), d.dz = dir.lane<1>();
     corners.store(d.corners);
     readCorners(t, floorToInt(d.x), floorToInt(d.z), d.ground[0], d.ground[1], d.ground[2], d.ground[3]);
     d.h = h;
-    d.v = v, d.w = w;
+    d.v = v, d.w = *wAt;
     return false;
   }
   if (moves >= k.maxPath) {
     d.longPath = true;
     if (kConserving) {
-      depositHere<kConserving>(t, cornersIn, cell, u, s);  // drop the load where the path is cut
+      depositHere<kConserving>(t, rows, cornersIn, cell, u, s);  // drop the load where the path is cut
       d.s = 0;
     }
   }

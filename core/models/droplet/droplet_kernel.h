@@ -12,6 +12,7 @@
 // batch. droplet_tiles.h implements this plan.
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "core/base/random.h"
 #include "core/terrain/terrain.h"
@@ -46,6 +47,10 @@ struct DropletConstants {
   float baseLevel;    // erosion stops at this height (open edges); -infinity on wrapping maps
   DropletMode mode;
   DropletLoop loop;  // picked once per run rather than at each of its thousands of calls
+  // water[n]: a droplet's water after n steps (1, then times `evaporation` each step: every droplet's w
+  // is the same function of its step index), for n = 0 .. maxPath. The loop reads w from here and keeps
+  // a pointer into it as its step counter.
+  std::vector<float> water;
 };
 // `baseLevel` is the resolved DropletSettings::baseLevel (used on open edges only).
 DropletConstants dropletConstants(const DropletSettings& s, int width, int rows, float baseLevel);

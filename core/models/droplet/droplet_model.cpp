@@ -73,8 +73,7 @@ void DropletModel::settleSlopes(Terrain& terrain) {
   const float* now = terrain.height.data();
   const float* was = before_.data();
   auto talus = [&](size_t i) { return now[i] > was[i] ? sediment : now[i] < was[i] ? rock : untouched; };
-  ErosionStats slid;  // not the droplets' own: their stats say what the water moved
-  settle_->settle(terrain, kSettleIterations, talus, slid);
+  settle_->settle(terrain, kSettleIterations, talus);  // (counts nothing: the stats say what the water moved)
 }
 
 std::unique_ptr<ErosionModel> DropletModel::clone() const {

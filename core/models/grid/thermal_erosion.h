@@ -40,9 +40,10 @@ class ThermalErosion : public CopyableModel<ThermalErosion> {
   // `iterations` iterations with each cell's own talus, the model's rise per cell at which what lies on it
   // rests (talusRise(i) for cell i in row order; the angle of the material there), instead of the
   // parameters' angle: what slides is decided by the cell it slides from. Records the changes in the
-  // terrain's eroded and deposited maps; adds what moved to `stats`.
+  // terrain's eroded and deposited maps, but counts nothing: its one caller (the droplet model's angles of
+  // repose) reports what the water moved, and skipping the per-row sums saves a fifth of the pass.
   template <class TalusRise>
-  void settle(Terrain& terrain, int iterations, TalusRise talusRise, ErosionStats& stats) {
+  void settle(Terrain& terrain, int iterations, TalusRise talusRise) {
     prepare(terrain);
     const int w = terrain.width(), h = terrain.heightCells();
     for (int y = 0; y < h; ++y) {
@@ -50,12 +51,12 @@ class ThermalErosion : public CopyableModel<ThermalErosion> {
       for (int x = 0; x < w; ++x) row[x] = talusRise(size_t(y) * size_t(w) + size_t(x));
     }
     talusFilled_ = false;
-    for (int i = 0; i < iterations; ++i) iterate(terrain, stats);
+    for (int i = 0; i < iterations; ++i) iterate(terrain, nullptr);
   }
 
  private:
-  void prepare(Terrain& terrain);  // sizes the buffers to the terrain
-  void iterate(Terrain& terrain, ErosionStats& stats);
+  void prepare(Terrain& terrain);                       // sizes the buffers to the terrain
+  void iterate(Terrain& terrain, ErosionStats* stats);  // null: count nothing
 
   ThermalParams params_;
   Edges edges_;
