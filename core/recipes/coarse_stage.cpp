@@ -1,5 +1,7 @@
 #include "coarse_stage.h"
 
+#include <algorithm>
+
 #include "core/base/row_bands.h"
 #include "core/terrain/level_resample.h"
 #include "core/terrain/soil_record.h"
