@@ -38,11 +38,9 @@ int runPresets(const Args& args) {
         "                        an erosion stage: AMOUNT is steps, iterations or droplets-per-cell as the\n"
         "                        model counts (runnel-cli erode --help lists models and parameters);\n"
         "                        rivers steps 0: the model's whole build, coarse to fine over its age;\n"
-        "                        on a map finer than the preset's cell-size, a droplet stage runs on the "
-        "map\n"
-        "                        halved to the preset's cells (as many droplets a cell of those), and what "
-        "it\n"
-        "                        changed is brought up to the map's cells\n"
+        "                        on a map finer than the preset's cell-size, a droplet stage runs on\n"
+        "                        the map halved to the preset's cells (as many droplets a cell of\n"
+        "                        those), and what it changed is brought up to the map's cells\n"
         "example: stage rivers steps 0 preset hills uplift 0.5\n");
     return 0;
   }
