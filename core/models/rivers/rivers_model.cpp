@@ -49,12 +49,11 @@ constexpr float kDetailGain = 2.5f;
 // to dissect the slopes in the few steps they get (hillslope length 0.83 against 0.67 at 1024², 30 m).
 constexpr float kSelfSimilarCells = 64.0f;
 constexpr float kSmallCatchmentBoost = 4.0f;
-// From the second finer level on (15 m and finer in a 4096² build), a level keeps the level below's
-// landforms, blurred over this many of that level's cells (standard deviation; level_anchor.h). The first
-// finer level moves its valleys freely: kept there too, 1024² builds (whose only finer level it is) came
-// out worse on the slope-area law (seed 7's θ 0.353 -> 0.344-0.347, seed 21's R² 0.84 -> 0.77) while the
-// 4096² build's parity with its 512² level was nearly the same (slopes r 0.70-0.71 against 0.70).
-constexpr int kFirstKeepingLevel = 2;
+// A finer level keeps the level below's landforms blurred over this many of that level's cells (standard
+// deviation; level_anchor.h). Over one cell of the coarsest level at every level (8 cells at 7.5 m),
+// 1024² builds lined their valleys up with the grid (axis bias 1.16-1.18 against 1.14-1.15 without);
+// over two of the level below's, 1.13-1.14, with the parity of a 4096² build and its 512² level r 0.70
+// in slopes.
 constexpr double kAnchorBelowCells = 2.0;
 // The finer levels' convergence area (cells): all of a cell's water to its drawn receiver.
 constexpr float kFineConverge = 0.01f;
@@ -292,10 +291,8 @@ void RiversModel::enterLevel(int level, Terrain& terrain) {
         for (size_t i = size_t(y0) * size_t(l.width); i < size_t(y1) * size_t(l.width); ++i)
           out[i] += kDetailGain * (input.data()[i] - inputBelow.data()[i]);
       });
-      if (next >= kFirstKeepingLevel) {
-        const BedBlur keep = bedBlur(kAnchorBelowCells);
-        anchor_.capture(up.data(), l.width, l.height, keep.radius, keep.passes, threads_);
-      }
+      const BedBlur keep = bedBlur(kAnchorBelowCells);
+      anchor_.capture(up.data(), l.width, l.height, keep.radius, keep.passes, threads_);
       if (next == last)
         terrain.height = std::move(up);
       else
