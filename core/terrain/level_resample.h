@@ -3,7 +3,6 @@
 // Cells are areas here, not samples: a coarse cell covers the fine cells whose centres lie in it.
 #pragma once
 #include <cstdint>
-#include <vector>
 
 #include "heightmap.h"
 
@@ -17,31 +16,6 @@ inline int halvedSide(int side) {
 // The mean of the (up to) 2 x 2 cells each coarse cell covers. Row bands on `threads` (the same bytes on
 // any thread count).
 Heightmap halve(const Heightmap& fine, int threads = 0);
-// The same from `fine` (fineWidth x fineHeight) into `coarse` (halvedSide of each).
-void halveInto(const float* fine, int fineWidth, int fineHeight, float* coarse, int threads = 0);
-
-// A coarse map (coarseWidth x coarseHeight) doubled up to width x height a row at a time, as doubleUp with
-// no jitter: for a smooth field added to a map too big to hold a doubled copy of.
-class DoubledRows {
- public:
-  DoubledRows(const float* coarse, int coarseWidth, int coarseHeight, int width, int height,
-              Edges edges = Edges::Clamp);
-  void row(int y, float* out) const;  // the `width` samples of row y
-
-  // Where a sample at `position` (in coarse cells) falls: its lower coarse cell and the share of the next.
-  struct Tap {
-    int lo, hi;
-    float t;
-  };
-  static Tap tap(float position, int cells, bool wrap);
-
- private:
-  const float* coarse_;
-  int coarseWidth_, coarseHeight_;
-  float rowStep_;  // coarse cells a fine row
-  bool wrap_;
-  std::vector<Tap> columns_;  // one table for every row
-};
 
 // The coarse map at `width` x `height` (the next level up), bilinear between the coarse cells' centres,
 // each sample's position moved by up to `jitter` coarse cells along each axis by a hash of (seed, cell):

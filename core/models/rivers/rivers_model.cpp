@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdio>
 #include <numbers>
-#include <optional>
 
 #include "core/base/error.h"
 #include "core/base/random.h"
@@ -49,12 +48,6 @@ constexpr float kDetailGain = 2.5f;
 // to dissect the slopes in the few steps they get (hillslope length 0.83 against 0.67 at 1024², 30 m).
 constexpr float kSelfSimilarCells = 64.0f;
 constexpr float kSmallCatchmentBoost = 4.0f;
-// A finer level keeps the level below's landforms blurred over this many of that level's cells (standard
-// deviation; level_anchor.h). Over one cell of the coarsest level at every level (8 cells at 7.5 m),
-// 1024² builds lined their valleys up with the grid (axis bias 1.16-1.18 against 1.14-1.15 without);
-// over two of the level below's, 1.13-1.14, with the parity of a 4096² build and its 512² level r 0.70
-// in slopes.
-constexpr double kAnchorBelowCells = 2.0;
 // The finer levels' convergence area (cells): all of a cell's water to its drawn receiver.
 constexpr float kFineConverge = 0.01f;
 // A river's power is spread over its bed (kBedSpreadMetres) in proportion to how much water the bed
@@ -195,7 +188,6 @@ void RiversModel::continueFrom(const ErosionModel& previous) {
   rains_ = p->rains_;
   level_ = p->level_;
   levelHeights_ = p->levelHeights_;
-  anchor_ = p->anchor_;
   if (level_ >= 0) setLevelScale(level_);
 }
 
@@ -240,7 +232,6 @@ void RiversModel::start(const Terrain& terrain, const RainMap* rain) {
   }
   level_ = -1;
   levelHeights_ = Heightmap();
-  anchor_.clear();
 }
 
 void RiversModel::setLevelScale(int level) {
@@ -291,8 +282,6 @@ void RiversModel::enterLevel(int level, Terrain& terrain) {
         for (size_t i = size_t(y0) * size_t(l.width); i < size_t(y1) * size_t(l.width); ++i)
           out[i] += kDetailGain * (input.data()[i] - inputBelow.data()[i]);
       });
-      const BedBlur keep = bedBlur(kAnchorBelowCells);
-      anchor_.capture(up.data(), l.width, l.height, keep.radius, keep.passes, threads_);
       if (next == last)
         terrain.height = std::move(up);
       else
@@ -300,13 +289,7 @@ void RiversModel::enterLevel(int level, Terrain& terrain) {
     }
     level_ = next;
   }
-  if (level_ == last) {
-    // The coarser levels are done: 2.7 bytes a cell less while the map's own level runs (the anchor's
-    // fields take 4).
-    levelHeights_ = Heightmap();
-    for (int l = 0; l < last; ++l)
-      inputs_[size_t(l)] = Heightmap(), shapes_[size_t(l)] = MapVector<float>(), rains_[size_t(l)] = nullptr;
-  }
+  if (level_ == last) levelHeights_ = Heightmap();
   setLevelScale(level_);
 }
 
@@ -483,11 +466,6 @@ void RiversModel::step(float* h, int w, int hgt, const RainMap* rain) {
   lap(stages_.spread);
   rivers::incise(graph_, cut_, h, cutting);
   lap(stages_.incise);
-  // A finer level gives back what its step wore off the level below's landforms, except at the border
-  // (the base level, which the uplift leaves alone too): a drift left there raised a flat reach at the
-  // outlets of the big rivers (the slope-area fit's R² 0.65 at 4096²).
-  if (level_ > 0 && anchor_.active())
-    anchor_.hold(h, marginRamp(halvedSide(w), halvedSide(hgt), 2.0f * levelCell_), threads_);
   // Cutting opens no pit in exact arithmetic; rounding, the slope limit and a lake filled part of the way can
   // leave a few cells a hair below all their neighbours. Lakes passes go on until one finds no pit (at most
   // four), so every step ends on a surface that drains everywhere, and a run comes out the same however it
@@ -514,7 +492,6 @@ void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
   // over it, each call) cost 8 of the 10 s the coarse level took at 4096².
   const bool fromInput = level_ < last;
   const Heightmap startHeights = fromInput ? Heightmap() : terrain.height;
-  if (!fromInput) anchor_.forgetGiven();
   // Uplift added per cell since the record was last taken (neither erosion nor deposit), in full lifts.
   double lifts = fromInput ? double(first) : 0.0;
   for (uint64_t i = 0; i < count; ++i) {
@@ -541,29 +518,28 @@ void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
   // The record and the volumes: what the water moved, the net change per cell less the uplift.
   const float lift = float(lifts) * params_.uplift * 1e-3f * params_.timeStep;
   const MapVector<float>& shape = shapes_.back();
-  // What the finer levels gave back to the level below's landforms counts as uplift too.
-  std::optional<DoubledRows> given;
-  if (anchor_.active()) given.emplace(anchor_.givenRows());
   RowChanges rows;
   rows.resize(hgt);
   forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
-    std::vector<float> change(static_cast<size_t>(w)), back(size_t(w), 0.0f);
+    std::vector<float> change(static_cast<size_t>(w));
     for (int y = y0; y < y1; ++y) {
-      if (given) given->row(y, back.data());
       const float* now = terrain.height.row(y);
       const float* was = fromInput ? inputs_.back().row(y) : startHeights.row(y);
       float* dep = terrain.deposited.row(y);
       float* ero = terrain.eroded.row(y);
       for (int x = 0; x < w; ++x) {
-        const float lifted = lift * shape[size_t(y) * size_t(w) + size_t(x)] + back[size_t(x)];
+        const float lifted = lift * shape[size_t(y) * size_t(w) + size_t(x)];
         change[size_t(x)] = now[x] - was[x] - lifted;
         recordChange(dep[x], ero[x], change[size_t(x)]);
       }
       rows.record(y, change.data(), w);
     }
   });
-  // The input is spent once recorded against (the coarser levels' maps went on entering the map's level).
-  if (fromInput) inputs_.back() = Heightmap();
+  // On the map's own level the coarser levels' maps are spent: 5 bytes a cell less at the peak.
+  if (fromInput) {
+    inputs_.assign(inputs_.size(), Heightmap());
+    for (int l = 0; l < last; ++l) shapes_[size_t(l)] = MapVector<float>(), rains_[size_t(l)] = nullptr;
+  }
   ErosionStats run;
   rows.addTotals(run.eroded, run.deposited);
   run.droplets = count;

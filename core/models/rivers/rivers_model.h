@@ -13,10 +13,8 @@
 // getting the input's own detail at its scale back and detailSteps steps to cut its own generation of
 // valleys. Small catchments on a finer level cut as if their cells were the coarsest level's (up to
 // kSelfSimilarCells of them), so every level's gullies stand at the slopes the coarse valleys stand at,
-// while big rivers keep their own area and the coarse level's profile; and a finer level keeps the level
-// below's landforms at that level's scale (level_anchor.h), so it adds valleys without wearing the big ones.
-// The units of a run are the steps of this schedule (plannedUnits()); past it, steps go on at the map's own
-// size.
+// while big rivers keep their own area and the coarse level's profile. The units of a run are the steps of
+// this schedule (plannedUnits()); past it, steps go on at the map's own size.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -24,7 +22,6 @@
 
 #include "core/models/erosion_model.h"
 #include "drainage_graph.h"
-#include "level_anchor.h"
 #include "rivers_params.h"
 
 namespace runnel {
@@ -96,7 +93,6 @@ class RiversModel : public CopyableModel<RiversModel> {
   float levelCell_ = 1.0f;             // the running level's cell size
   int bedRadius_ = 1, bedPasses_ = 1;  // the bed spread's box passes (spreadPower), set by the cell size
   MapVector<float> grade_;             // the running level's critical slope, a share of maxSlope's
-  rivers::LevelAnchor anchor_;         // on a finer level, the landforms of the level below
   MapVector<float> power_;             // the drainage area spread over a river's width, in cells
   MapVector<float> cut_;         // the step's creep rates; then how deep each cell cuts per unit of slope
   rivers::DrainageGraph graph_;  // kept for its buffers
