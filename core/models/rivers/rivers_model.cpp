@@ -289,7 +289,14 @@ void RiversModel::enterLevel(int level, Terrain& terrain) {
     }
     level_ = next;
   }
-  if (level_ == last) levelHeights_ = Heightmap();
+  if (level_ == last) {
+    // The coarser levels are done: their inputs, uplift shapes and rains go now, not when the run returns
+    // (2.7 bytes a cell less while the map's own level runs; at 8192², 57.7 bytes a cell beyond the map at
+    // the peak, against 61.9).
+    levelHeights_ = Heightmap();
+    for (int l = 0; l < last; ++l)
+      inputs_[size_t(l)] = Heightmap(), shapes_[size_t(l)] = MapVector<float>(), rains_[size_t(l)] = nullptr;
+  }
   setLevelScale(level_);
 }
 
@@ -535,11 +542,8 @@ void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
       rows.record(y, change.data(), w);
     }
   });
-  // On the map's own level the coarser levels' maps are spent: 5 bytes a cell less at the peak.
-  if (fromInput) {
-    inputs_.assign(inputs_.size(), Heightmap());
-    for (int l = 0; l < last; ++l) shapes_[size_t(l)] = MapVector<float>(), rains_[size_t(l)] = nullptr;
-  }
+  // The input is spent once recorded against (the coarser levels' maps went on entering the map's level).
+  if (fromInput) inputs_.back() = Heightmap();
   ErosionStats run;
   rows.addTotals(run.eroded, run.deposited);
   run.droplets = count;
