@@ -8,12 +8,14 @@
 namespace runnel {
 
 struct RiversParams {
-  float erodibility = 3e-6f;     // K in dh/dt = U - K A^m S^n (A in m², S in m/m), per year
-  float concavity = 0.45f;       // m: how much more a big river cuts than a small one
-  float slopeExponent = 1.0f;    // n
-  float uplift = 0.2f;           // mm per year at the highest point
-  float keepShape = 0.5f;        // 0: uniform uplift; 1: uplift follows the input heightmap
-  float diffusion = 0.005f;      // hillslope creep, m² per year (fading out in channels)
+  float erodibility = 3e-6f;   // K in dh/dt = U - K A^m S^n (A in m², S in m/m), per year
+  float concavity = 0.45f;     // m: how much more a big river cuts than a small one
+  float slopeExponent = 1.0f;  // n
+  float uplift = 0.2f;         // mm per year at the highest point
+  float keepShape = 0.5f;      // 0: uniform uplift; 1: uplift follows the input heightmap
+  // Hillslope creep, m² per year (fading out in channels). At 0.005 creep rounded the gullies' hollows
+  // at 1024² as well as the crests (curvature-area rho 0.585-0.597 on four seeds, 0.596-0.609 at 0.0025).
+  float diffusion = 0.0025f;
   float timeStep = 20000.0f;     // years per step
   float channelHead = 20000.0f;  // drainage area (m²) where channels begin; above it rivers cut
   float lakeFill = 0.0f;   // 0: lakes drain through a trench cut in their sill; 1: lakes fill to the brim
