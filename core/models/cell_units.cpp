@@ -53,6 +53,16 @@ class CellUnitsModel : public ErosionModel {
       inner_->continueFrom(*p->inner_);
   }
   bool setSoilTotals(bool measure) override { return inner_->setSoilTotals(measure); }
+  void finish(Terrain& terrain) override {
+    scaleTerrain(terrain, 1.0f / scale_);
+    try {
+      inner_->finish(terrain);
+    } catch (...) {
+      scaleTerrain(terrain, scale_);
+      throw;
+    }
+    scaleTerrain(terrain, scale_);
+  }
 
  private:
   std::unique_ptr<ErosionModel> inner_;

@@ -76,6 +76,14 @@ void DropletModel::settleSlopes(Terrain& terrain) {
   settle_->settle(terrain, kSettleIterations, talus);  // (counts nothing: the stats say what the water moved)
 }
 
+void DropletModel::finish(Terrain& terrain) {
+  const uint64_t every = settleEvery(terrain.width(), terrain.heightCells());
+  if (every == 0 || next_ % every == 0 || before_.width() != terrain.width() ||
+      before_.height() != terrain.heightCells())
+    return;
+  settleSlopes(terrain);
+}
+
 std::unique_ptr<ErosionModel> DropletModel::clone() const {
   auto copy = std::make_unique<DropletModel>(settings_);
   copy->baseLevel_ = baseLevel_;
