@@ -26,15 +26,8 @@ class CellUnitsModel : public ErosionModel {
 
   void run(Terrain& terrain, const RainMap* rain, uint64_t first, uint64_t count,
            ErosionStats& stats) override {
-    scaleTerrain(terrain, 1.0f / scale_);
     ErosionStats part;
-    try {
-      inner_->run(terrain, rain, first, count, part);
-    } catch (...) {
-      scaleTerrain(terrain, scale_);
-      throw;
-    }
-    scaleTerrain(terrain, scale_);
+    inCells(terrain, [&] { inner_->run(terrain, rain, first, count, part); });
     const double s = scale_;
     part.eroded *= s;
     part.deposited *= s;
@@ -54,19 +47,25 @@ class CellUnitsModel : public ErosionModel {
   }
   bool setSoilTotals(bool measure) override { return inner_->setSoilTotals(measure); }
   void finish(Terrain& terrain) override {
+    inCells(terrain, [&] { inner_->finish(terrain); });
+  }
+
+ private:
+  std::unique_ptr<ErosionModel> inner_;
+  float scale_;
+
+  // Runs `work` on the terrain in cell units, giving it back in metres however the work ends.
+  template <class Work>
+  void inCells(Terrain& terrain, Work work) {
     scaleTerrain(terrain, 1.0f / scale_);
     try {
-      inner_->finish(terrain);
+      work();
     } catch (...) {
       scaleTerrain(terrain, scale_);
       throw;
     }
     scaleTerrain(terrain, scale_);
   }
-
- private:
-  std::unique_ptr<ErosionModel> inner_;
-  float scale_;
 };
 
 }  // namespace
