@@ -33,9 +33,10 @@ class ErosionModel {
   // How many units the model's own build of a width x height map takes (the rivers model's schedule of
   // levels); 0: the model has none, the caller says how many.
   virtual uint64_t plannedUnits(int /*width*/, int /*height*/) const { return 0; }
-  // Called once a whole job's units have run (a preset's stage): a model that tidies up every so many
-  // units (the droplet model settling its slopes) tidies up what came after the last time, so the job
-  // ends as the model means it to whatever its length. Not called between the editor's batches.
+  // Called once a whole job's units have run (runInChunks reaching its total: `erode`, a preset's stage;
+  // the editor's worker reaching its budget): a model that tidies up every so many units (the droplet
+  // model settling its slopes) tidies up what came after the last time, so the job ends as the model
+  // means it to whatever its length. Not called between the editor's batches nor at a pause.
   virtual void finish(Terrain& /*terrain*/) {}
 };
 

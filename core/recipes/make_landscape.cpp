@@ -57,7 +57,6 @@ MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height
       return !progress->cancel.load();
     });
     if (progress && progress->cancel) throw MakeCancelled();
-    model->finish(terrain);
     at.bringBack(ran);
     made.stages.push_back(ran);
   }

@@ -21,13 +21,16 @@ ErosionStats runInChunks(ErosionModel& model, Terrain& terrain, const RainMap* r
   const bool soilHere = model.setSoilTotals(false);
   const double soilBefore = soilHere ? terrain.height.sum() : 0;
   auto start = std::chrono::steady_clock::now();
-  for (uint64_t first = 0; first < total; first += chunk) {
-    uint64_t count = std::min(chunk, total - first);
+  uint64_t done = 0;
+  while (done < total) {
+    uint64_t count = std::min(chunk, total - done);
     ErosionStats part;
-    model.run(terrain, rain, first, count, part);
+    model.run(terrain, rain, done, count, part);
     stats.add(part);
-    if (onChunk && !onChunk(first + count)) break;
+    done += count;
+    if (onChunk && !onChunk(done)) break;
   }
+  if (total > 0 && done == total) model.finish(terrain);
   stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (soilHere) {
     stats.soilBefore = soilBefore;

@@ -25,9 +25,11 @@ uint64_t chunkSize(uint64_t total, AmountKind amount, size_t cells);
 // Called after each chunk with the units done so far; returning false stops the run there.
 using ChunkDone = std::function<bool(uint64_t done)>;
 
-// Runs units [0, total) in chunks of `chunk` units and returns the run's stats. seconds is the wall time of
-// the runs; soilBefore and soilAfter are the terrain's totals before and after (so massError covers the
-// whole run, or the part done when stopped).
+// Runs units [0, total) in chunks of `chunk` units and returns the run's stats. A run that reaches `total`
+// is a whole job: the model's finish() tidies up after its last unit (the droplet model settles the walls
+// dug since its last settling), so `erode`, a preset's stage and the editor's budget end alike; a stopped
+// run is not finished. seconds is the wall time of the runs and the finish; soilBefore and soilAfter are
+// the terrain's totals before and after (so massError covers the whole run, or the part done when stopped).
 ErosionStats runInChunks(ErosionModel& model, Terrain& terrain, const RainMap* rain, uint64_t total,
                          uint64_t chunk, const ChunkDone& onChunk = {});
 

@@ -258,6 +258,9 @@ void SimulationWorker::runBatch() {
     {
       WorkProgress progress(batchFraction_);
       model_->run(work_, rain_.get(), done_, count, stats_);
+      // A spent budget (Play to the end) is a whole job: it ends as `runnel-cli erode` with as many units
+      // does (ErosionModel::finish). A pause or a Step is a look part way, not an end.
+      if (budget_ != 0 && end == budget_) model_->finish(work_);
     }
     batchUnits_.store(0, std::memory_order_relaxed);
     if (soilByWorker_) stats_.soilBefore = soilStart_;

@@ -1,5 +1,6 @@
 # A scripted session paints rain, erodes and exports. The painted map, exported as 16-bit PNG and given to
-# runnel-cli --rain with the same springs and seed, gives the editor's terrain byte for byte; the result
+# runnel-cli --rain with the same springs and seed, gives the editor's terrain (Play to a budget: a whole
+# job) byte for byte; the result
 # differs from uniform rain the way the map says (the dry east quarter barely changes, the wet west does);
 # undo and redo of strokes and springs give back the maps; the first stroke on the new map's full rain starts
 # from a dry map (the stroke is where rain falls); a stroke that changes nothing (painting where it rains
@@ -30,7 +31,8 @@ undo
 redo
 redo
 rain export painted-again.png 16
-erode 6000
+set budget 6000
+play
 wait
 export painted.r32
 save rain.runnel

@@ -13,6 +13,7 @@
 #include "core/io/heightmap_io.h"
 #include "core/models/droplet/droplet_model.h"
 #include "core/rain/rain_map.h"
+#include "core/sim/chunked_run.h"
 
 namespace runnel {
 namespace {
@@ -310,6 +311,34 @@ TEST(DropletModel, FinishingAJobSettlesTheWallsDugSinceTheLastSettling) {
   const Terrain dug = classic;
   article.finish(classic);
   EXPECT_EQ(0, std::memcmp(classic.height.data(), dug.height.data(), dug.height.cellCount() * 4));
+}
+
+// `runnel-cli erode` and a preset's stage run their job through runInChunks: a job that runs to its end is
+// finished (the same terrain as the units run and then finish()), one stopped part way is not.
+TEST(DropletModel, AJobRunInChunksEndsSettledAndAStoppedOneDoesNot) {
+  const DropletSettings s = settingsFor(DropletMode::Conserving, Edges::Clamp, 3);
+  const Terrain start(fbm(128, 128, 10, 4));
+  const uint64_t droplets = 2 * DropletModel(s).settleEvery(128, 128) - 1;  // ends between two settlings
+  ErosionStats stats;
+  Terrain byHand = start;
+  DropletModel model(s);
+  model.run(byHand, nullptr, 0, droplets, stats);
+  const Terrain unfinished = byHand;
+  model.finish(byHand);
+  ASSERT_NE(0, std::memcmp(byHand.height.data(), unfinished.height.data(), byHand.height.cellCount() * 4));
+
+  Terrain chunked = start;
+  DropletModel job(s);
+  runInChunks(job, chunked, nullptr, droplets, 512);
+  EXPECT_EQ(0, std::memcmp(chunked.height.data(), byHand.height.data(), byHand.height.cellCount() * 4));
+
+  // Stopped after 1536 droplets, half way to the next settling: left as the droplets left it.
+  Terrain stopped = start;
+  DropletModel cancelled(s);
+  runInChunks(cancelled, stopped, nullptr, droplets, 512, [](uint64_t done) { return done < 1536; });
+  Terrain part = start;
+  DropletModel(s).run(part, nullptr, 0, 1536, stats);
+  EXPECT_EQ(0, std::memcmp(stopped.height.data(), part.height.data(), part.height.cellCount() * 4));
 }
 
 TEST(DropletModel, BadParametersAreRefusedByName) {

@@ -35,6 +35,7 @@ struct RunLog {
   std::vector<Entry> entries;
   std::atomic<int> inside{0};  // run() calls in progress
   std::atomic<int> calls{0};
+  std::atomic<int> finishes{0};  // finish() calls
   std::vector<Entry> copy() {
     std::lock_guard<std::mutex> lock(mutex);
     return entries;
@@ -80,6 +81,11 @@ class FakeModel : public ErosionModel {
     }
     log->inside--;
   }
+  // A job's end leaves its own mark (deposited(1, 0) + 1000), so a finish that is missing or doubled shows.
+  void finish(Terrain& t) override {
+    log->finishes++;
+    t.deposited.at(1, 0) += 1000.0f;
+  }
   std::unique_ptr<ErosionModel> clone() const override { return std::make_unique<FakeModel>(*this); }
   const char* name() const override { return "fake"; }
 };
@@ -98,13 +104,15 @@ Terrain baseTerrain(int w = 96, int h = 80) {
   return Terrain(std::move(m));
 }
 
-// The model run directly on a copy of `t`, units [first, first + count) in one call.
-Terrain direct(const FakeModel& model, Terrain t, uint64_t first, uint64_t count) {
+// The model run directly on a copy of `t`, units [first, first + count) in one call; `finished`: then
+// finished, as a whole job.
+Terrain direct(const FakeModel& model, Terrain t, uint64_t first, uint64_t count, bool finished = false) {
   FakeModel m = model;
   m.log = std::make_shared<RunLog>();
   m.sleep = m.perUnit = {};
   ErosionStats stats;
   m.run(t, nullptr, first, count, stats);
+  if (finished) m.finish(t);
   return t;
 }
 
@@ -372,6 +380,7 @@ TEST(SimulationWorker, ChangedRegionIsWhereTheUnitsWent) {
 TEST(SimulationWorker, BudgetStopsTheRun) {
   auto model = fake();
   FakeModel reference = *model;
+  std::shared_ptr<RunLog> log = model->log;
   SimulationWorker w(baseTerrain(), std::move(model));
   w.setBudget(1000);
   w.play();
@@ -380,15 +389,42 @@ TEST(SimulationWorker, BudgetStopsTheRun) {
   EXPECT_EQ(s->dropletsDone, 1000u);
   EXPECT_FALSE(s->playing);
   EXPECT_FALSE(w.playing());
-  EXPECT_TRUE(same(*s->terrain, direct(reference, baseTerrain(), 0, 1000)));
-  w.play();  // spent: nothing more runs
+  // The spent budget is a whole job: finished once, as `erode` finishes one (runInChunks).
+  EXPECT_EQ(log->finishes.load(), 1);
+  EXPECT_TRUE(same(*s->terrain, direct(reference, baseTerrain(), 0, 1000, true)));
+  w.play();  // spent: nothing more runs, nothing is finished again
   w.waitIdle();
   EXPECT_EQ(w.latestSnapshot()->dropletsDone, 1000u);
+  EXPECT_EQ(log->finishes.load(), 1);
   w.setBudget(1500);
-  w.step(10000);  // a step stops at the budget too
+  w.step(10000);  // a step stops at the budget too, and is finished there once
   w.waitIdle();
   EXPECT_EQ(w.latestSnapshot()->dropletsDone, 1500u);
-  EXPECT_TRUE(same(w.copyTerrain(), direct(reference, baseTerrain(), 0, 1500)));
+  EXPECT_EQ(log->finishes.load(), 2);
+  Terrain expected = direct(reference, baseTerrain(), 0, 1000, true);
+  expected = direct(reference, expected, 1000, 500, true);
+  EXPECT_TRUE(same(w.copyTerrain(), expected));
+}
+
+// A pause or a Step is a look part way, not a job's end: nothing is finished. (The budget's end is: see
+// BudgetStopsTheRun.)
+TEST(SimulationWorker, PausesAndStepsDoNotFinishTheJob) {
+  auto model = fake();
+  model->perUnit = 20us;
+  FakeModel reference = *model;
+  std::shared_ptr<RunLog> log = model->log;
+  SimulationWorker w(baseTerrain(), std::move(model));
+  w.setBatchMilliseconds(1);
+  w.step(300);
+  w.waitIdle();
+  EXPECT_EQ(w.latestSnapshot()->dropletsDone, 300u);
+  w.play();
+  ASSERT_TRUE(waitFor([&] { return w.latestSnapshot()->dropletsDone > 300; }));
+  w.pause();
+  w.waitIdle();
+  const uint64_t played = w.latestSnapshot()->dropletsDone;
+  EXPECT_EQ(log->finishes.load(), 0);
+  EXPECT_TRUE(same(w.copyTerrain(), direct(reference, baseTerrain(), 0, played)));
 }
 
 TEST(SimulationWorker, CopiesWhilePlayingAreConsistent) {
