@@ -1,7 +1,7 @@
 # A scripted session paints rain, erodes and exports. The painted map, exported as 16-bit PNG and given to
 # runnel-cli --rain with the same springs and seed, gives the editor's terrain (Play to a budget: a whole
-# job) byte for byte; the result
-# differs from uniform rain the way the map says (the dry east quarter barely changes, the wet west does);
+# job) byte for byte; the result differs from uniform rain the way the map says (the dry east quarter
+# barely changes, the wet west does);
 # undo and redo of strokes and springs give back the maps; the first stroke on the new map's full rain starts
 # from a dry map (the stroke is where rain falls); a stroke that changes nothing (painting where it rains
 # fully, erasing where it is dry) says why in the status line and records no undo step; the rain map survives a project save and open.
