@@ -277,6 +277,21 @@ bool sameHeights(const Terrain& a, const Terrain& b) {
          std::memcmp(a.height.data(), b.height.data(), a.height.cellCount() * sizeof(float)) == 0;
 }
 
+// A droplet job run on a copy of `start` from its first droplet: the terrain as the droplets left it, and
+// the same then finished (ErosionModel::finish).
+struct FinishedJob {
+  Terrain ran, finished;
+};
+FinishedJob runThenFinish(const DropletSettings& s, const Terrain& start, uint64_t droplets) {
+  FinishedJob job{start, start};
+  DropletModel model(s);
+  ErosionStats stats;
+  model.run(job.ran, nullptr, 0, droplets, stats);
+  job.finished = job.ran;
+  model.finish(job.finished);
+  return job;
+}
+
 // A job that ends between two settlings (a preset's 0.1 droplets a cell ended 0.04 of a droplet a cell
 // after its one settling) is settled once more by finish(); one that ended on a settling is left alone.
 TEST(DropletModel, FinishingAJobSettlesTheWallsDugSinceTheLastSettling) {
@@ -285,12 +300,9 @@ TEST(DropletModel, FinishingAJobSettlesTheWallsDugSinceTheLastSettling) {
   const uint64_t every = DropletModel(s).settleEvery(128, 128);
   ASSERT_EQ(every, 1024u);
   const uint64_t droplets = 2 * every - 1;  // a settling after `every`, none for the next every - 1
-  Terrain open = start;
-  DropletModel model(s);
-  ErosionStats stats;
-  model.run(open, nullptr, 0, droplets, stats);
-  Terrain finished = open;
-  model.finish(finished);
+  const FinishedJob job = runThenFinish(s, start, droplets);
+  const Terrain& open = job.ran;
+  const Terrain& finished = job.finished;
   EXPECT_GT(steeperThan(open.height, 45), 2.0 * steeperThan(finished.height, 45));
   EXPECT_EQ(steeperThan(finished.height, 60), 0.0);
   EXPECT_NEAR(finished.height.sum(), open.height.sum(), 1e-4 * std::abs(open.height.sum()) + 1e-2);
@@ -304,19 +316,12 @@ TEST(DropletModel, FinishingAJobSettlesTheWallsDugSinceTheLastSettling) {
   }
   EXPECT_LT(worst, 1e-4);
   // Ended on a settling: nothing left to settle.
-  Terrain onTime = start;
-  DropletModel again(s);
-  again.run(onTime, nullptr, 0, every, stats);
-  const Terrain before = onTime;
-  again.finish(onTime);
-  EXPECT_TRUE(sameHeights(onTime, before));
+  const FinishedJob onTime = runThenFinish(s, start, every);
+  EXPECT_TRUE(sameHeights(onTime.finished, onTime.ran));
   // Classic mode never settles, finished or not.
-  Terrain classic = start;
-  DropletModel article(settingsFor(DropletMode::Classic, Edges::Clamp, 3));
-  article.run(classic, nullptr, 0, droplets, stats);
-  const Terrain dug = classic;
-  article.finish(classic);
-  EXPECT_TRUE(sameHeights(classic, dug));
+  const FinishedJob classic =
+      runThenFinish(settingsFor(DropletMode::Classic, Edges::Clamp, 3), start, droplets);
+  EXPECT_TRUE(sameHeights(classic.finished, classic.ran));
 }
 
 // `runnel-cli erode` and a preset's stage run their job through runInChunks: a job that runs to its end is
@@ -325,24 +330,20 @@ TEST(DropletModel, AJobRunInChunksEndsSettledAndAStoppedOneDoesNot) {
   const DropletSettings s = settingsFor(DropletMode::Conserving, Edges::Clamp, 3);
   const Terrain start(fbm(128, 128, 10, 4));
   const uint64_t droplets = 2 * DropletModel(s).settleEvery(128, 128) - 1;  // ends between two settlings
-  ErosionStats stats;
-  Terrain byHand = start;
-  DropletModel model(s);
-  model.run(byHand, nullptr, 0, droplets, stats);
-  const Terrain unfinished = byHand;
-  model.finish(byHand);
-  ASSERT_FALSE(sameHeights(byHand, unfinished));
+  const FinishedJob byHand = runThenFinish(s, start, droplets);
+  ASSERT_FALSE(sameHeights(byHand.finished, byHand.ran));
 
   Terrain chunked = start;
   DropletModel job(s);
   runInChunks(job, chunked, nullptr, droplets, 512);
-  EXPECT_TRUE(sameHeights(chunked, byHand));
+  EXPECT_TRUE(sameHeights(chunked, byHand.finished));
 
   // Stopped after 1536 droplets, half way to the next settling: left as the droplets left it.
   Terrain stopped = start;
   DropletModel cancelled(s);
   runInChunks(cancelled, stopped, nullptr, droplets, 512, [](uint64_t done) { return done < 1536; });
   Terrain part = start;
+  ErosionStats stats;
   DropletModel(s).run(part, nullptr, 0, 1536, stats);
   EXPECT_TRUE(sameHeights(stopped, part));
 }

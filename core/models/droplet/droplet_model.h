@@ -60,9 +60,9 @@ class DropletModel : public ErosionModel {
   // The droplets between two settlings on a map of this size (a whole number of the tiled order's waves);
   // 0 when the model never settles (classic mode, or both angles 90).
   uint64_t settleEvery(int width, int rows) const;
-  // Settles the slopes once more unless the last run ended on a settling: the droplets after it would
-  // otherwise leave walls past their angles (a preset's stage of 0.1 droplets a cell ended 0.04 of a
-  // droplet a cell after its one settling).
+  // At a job's end (ErosionModel::finish): settles the slopes once more unless the last run ended on a
+  // settling, so the droplets after it leave no walls past their angles (a preset's stage of 0.1 droplets
+  // a cell ended 0.04 of a droplet a cell after its one settling).
   void finish(Terrain& terrain) override;
 
  private:
