@@ -14,11 +14,13 @@ MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height
   MadeLandscape made;
   made.cellSize = settings.cellSize;
   try {
-    made.base = Terrain(generate(settings, progress ? &progress->generate : nullptr));
+    made.base.height = generate(settings, progress ? &progress->generate : nullptr);
   } catch (const GenerateCancelled&) {
     throw MakeCancelled();
   }
-  made.terrain = made.base;
+  // The base's record (all zeros) is made at the end: held through the stages, its 8 bytes a cell sat on
+  // top of the rivers model's peak (alpine at 8192², 76 bytes a cell beyond the map).
+  made.terrain = Terrain(made.base.height);
   // The weather falls on the land as generated, and stays put while the stages carve it.
   if (preset.rain)
     made.rain = std::make_shared<const RainMap>(makeRain(*preset.rain, made.base.height, settings.cellSize));
@@ -60,6 +62,7 @@ MadeLandscape makeLandscape(const LandscapePreset& preset, int width, int height
     at.bringBack(ran);
     made.stages.push_back(ran);
   }
+  made.base = Terrain(std::move(made.base.height));
   return made;
 }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -203,6 +204,13 @@ TEST(LandscapePreset, MakingOneIsTheSameOnAnyThreadCountAndReportsItsStages) {
   EXPECT_FALSE(
       std::equal(one.base.height.data(), one.base.height.data() + 96 * 64, one.terrain.height.data()));
   ASSERT_EQ(one.stages.size(), 2u);
+  // The base is the generated map, with a zero record of its size (the editor's reset starts from it).
+  const Heightmap generated = generate(generatorAt(p, 96, 64));
+  EXPECT_TRUE(std::equal(generated.data(), generated.data() + 96 * 64, one.base.height.data()));
+  ASSERT_EQ(one.base.eroded.cellCount(), 96u * 64u);
+  ASSERT_EQ(one.base.deposited.cellCount(), 96u * 64u);
+  EXPECT_EQ(*std::max_element(one.base.eroded.data(), one.base.eroded.data() + 96 * 64), 0.0f);
+  EXPECT_EQ(*std::max_element(one.base.deposited.data(), one.base.deposited.data() + 96 * 64), 0.0f);
 }
 
 TEST(LandscapePreset, ACancelStopsTheMaking) {
