@@ -70,7 +70,8 @@ RainMap::RainMap(int width, int height, float density) {
   width_ = width;
   height_ = height;
   cells_.assign(size_t(width) * size_t(height), 0);
-  rowTree_.assign(cells_.size(), 0);
+  blocks_ = (width + kBlock - 1) / kBlock;
+  rowTree_.assign(size_t(blocks_) * size_t(height), 0);
   colTree_.assign(size_t(height), 0);
   fill(density);
 }
@@ -78,12 +79,7 @@ RainMap::RainMap(int width, int height, float density) {
 void RainMap::fill(float d) {
   const uint16_t q = toLevel(d);
   std::fill(cells_.begin(), cells_.end(), q);
-  for (int y = 0; y < height_; ++y) {
-    uint32_t* tree = rowTree_.data() + index(0, y);
-    std::fill(tree, tree + width_, uint32_t(q));
-    fenwickBuild(tree, width_);
-    colTree_[size_t(y)] = uint64_t(q) * uint64_t(width_);
-  }
+  for (int y = 0; y < height_; ++y) buildRow(y);
   fenwickBuild(colTree_.data(), height_);
 }
 
@@ -94,50 +90,45 @@ void RainMap::setDensity(int x, int y, float d) {
   if (delta == 0) return;
   cell = q;
   // Unsigned wrap-around adds a negative delta exactly.
-  fenwickAdd(rowTree_.data() + index(0, y), width_, x, uint32_t(int32_t(delta)));
+  fenwickAdd(rowTree(y), blocks_, x / kBlock, uint32_t(int32_t(delta)));
   fenwickAdd(colTree_.data(), height_, y, uint64_t(delta));
 }
 
 void RainMap::setRowLevels(int y, int x0, int count, const uint16_t* levels) {
-  uint16_t* cells = cells_.data() + index(x0, y);
-  uint32_t* tree = rowTree_.data() + index(0, y);
-  // Adds the span's changes to the row's tree in one sweep, O(count + log^2 W) rather than O(count log W):
-  // a node inside the span passes its sum on to its parent; a node whose parent lies past the span adds it
-  // to the rest of the tree the usual way. `carry` holds what the span's nodes receive from their children.
-  uint32_t carry[256];
+  uint16_t* cells = cells_.data() + index(0, y);
+  uint32_t* tree = rowTree(y);
+  // Block by block: each block's change goes into the row's tree once.
   int64_t rowDelta = 0;
-  for (int start = 0; start < count; start += 256) {
-    const int n = std::min(count - start, 256);
-    std::fill_n(carry, n, 0u);
-    const int first = x0 + start + 1, last = first + n - 1;  // 1-based Fenwick positions
-    for (int p = first; p <= last; ++p) {
-      const int i = p - first;
-      const int32_t delta = int32_t(levels[start + i]) - int32_t(cells[start + i]);
-      cells[start + i] = levels[start + i];
-      rowDelta += delta;
-      const uint32_t add = uint32_t(delta) + carry[i];  // unsigned wrap-around adds negative deltas exactly
-      if (add == 0) continue;
-      tree[p - 1] += add;
-      const int parent = p + (p & -p);
-      if (parent <= last)
-        carry[parent - first] += add;
-      else
-        fenwickAdd(tree, width_, parent - 1, add);
+  for (int x = x0, end = x0 + count; x < end;) {
+    const int block = x / kBlock, blockEnd = std::min(end, (block + 1) * kBlock);
+    int32_t delta = 0;
+    for (; x < blockEnd; ++x) {
+      delta += int32_t(levels[x - x0]) - int32_t(cells[x]);
+      cells[x] = levels[x - x0];
     }
+    if (delta != 0) fenwickAdd(tree, blocks_, block, uint32_t(delta));  // wrap-around adds it exactly
+    rowDelta += delta;
   }
   if (rowDelta != 0) fenwickAdd(colTree_.data(), height_, y, uint64_t(rowDelta));
 }
 
+void RainMap::buildRow(int y) {
+  const uint16_t* row = cells_.data() + index(0, y);
+  uint32_t* tree = rowTree(y);
+  uint64_t total = 0;
+  for (int b = 0; b < blocks_; ++b) {
+    uint32_t sum = 0;
+    for (int x = b * kBlock; x < std::min(width_, (b + 1) * kBlock); ++x) sum += row[x];
+    tree[b] = sum;
+    total += sum;
+  }
+  fenwickBuild(tree, blocks_);
+  colTree_[size_t(y)] = total;
+}
+
 void RainMap::assignLevels(const uint16_t* levels) {
   std::copy(levels, levels + cells_.size(), cells_.begin());
-  for (int y = 0; y < height_; ++y) {
-    const uint16_t* row = cells_.data() + index(0, y);
-    uint32_t* tree = rowTree_.data() + index(0, y);
-    uint64_t total = 0;
-    for (int x = 0; x < width_; ++x) tree[x] = row[x], total += row[x];
-    fenwickBuild(tree, width_);
-    colTree_[size_t(y)] = total;
-  }
+  for (int y = 0; y < height_; ++y) buildRow(y);
   fenwickBuild(colTree_.data(), height_);
 }
 
@@ -150,8 +141,7 @@ void RainMap::copyRowsFrom(const RainMap& source, int y0, int y1) {
   y1 = std::clamp(y1, y0, height_);
   std::copy(source.cells_.begin() + ptrdiff_t(index(0, y0)), source.cells_.begin() + ptrdiff_t(index(0, y1)),
             cells_.begin() + ptrdiff_t(index(0, y0)));
-  std::copy(source.rowTree_.begin() + ptrdiff_t(index(0, y0)),
-            source.rowTree_.begin() + ptrdiff_t(index(0, y1)), rowTree_.begin() + ptrdiff_t(index(0, y0)));
+  std::copy(source.rowTree(y0), source.rowTree(y1), rowTree(y0));
   colTree_ = source.colTree_;
   springs_ = source.springs_;
 }
@@ -160,8 +150,9 @@ bool RainMap::samplerMatchesCells() const {
   RainMap rebuilt;
   rebuilt.width_ = width_;
   rebuilt.height_ = height_;
+  rebuilt.blocks_ = blocks_;
   rebuilt.cells_.resize(cells_.size());
-  rebuilt.rowTree_.resize(cells_.size());
+  rebuilt.rowTree_.resize(rowTree_.size());
   rebuilt.colTree_.resize(colTree_.size());
   rebuilt.assignLevels(cells_.data());
   return rebuilt.rowTree_ == rowTree_ && rebuilt.colTree_ == colTree_;
@@ -192,7 +183,10 @@ StartCell RainMap::sample(DropletRandom& r) const {
   uint64_t u = uint64_t((unsigned __int128)r.next() * total >> 64);
   if (u < cellTotal) {
     const int y = fenwickFind(colTree_.data(), height_, u);
-    const int x = fenwickFind(rowTree_.data() + index(0, y), width_, u);
+    // The block, then the cell within it whose running sum passes u (cells of level 0 are stepped over).
+    const uint16_t* row = cells_.data() + index(0, y);
+    int x = fenwickFind(rowTree(y), blocks_, u) * kBlock;
+    while (uint64_t(row[x]) <= u) u -= row[x++];
     return {x, y};
   }
   u -= cellTotal;

@@ -1,7 +1,7 @@
 // Where rain falls: a spawn density from 0 to 1 per cell (uniform by default) and springs, with a sampler
 // that draws droplet start cells with probability proportional to the density plus the springs' rates.
 // Densities are kept as 16-bit integers so the sampler's sums are exact and a stroke updates them
-// incrementally (a Fenwick tree per row and one over the row totals).
+// incrementally (a Fenwick tree per row over blocks of kBlock cells, and one over the row totals).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -42,7 +42,7 @@ class RainMap {
   static uint16_t toLevel(float density);  // clamps to [0, 1]; NaN is 0
   uint16_t level(int x, int y) const { return cells_[index(x, y)]; }
   const uint16_t* levels() const { return cells_.data(); }
-  // Sets cells [x0, x0 + count) of row y in one sweep of its tree: O(count + log^2 W + log H).
+  // Sets cells [x0, x0 + count) of row y: O(count + (count / kBlock + 1) log W + log H).
   void setRowLevels(int y, int x0, int count, const uint16_t* levels);
   // Replaces every cell (row 0 first) and rebuilds the sampler in O(W H).
   void assignLevels(const uint16_t* levels);
@@ -60,10 +60,18 @@ class RainMap {
   StartCell sample(DropletRandom& r) const;
 
  private:
+  // A row's tree sums blocks of this many cells, and a draw walks the last few cells of its block: a tree
+  // over single cells took 4 bytes a cell, more than the densities themselves (on an 8192² map, 256 MB
+  // held through a whole landscape build).
+  static constexpr int kBlock = 16;
   size_t index(int x, int y) const { return size_t(y) * size_t(width_) + size_t(x); }
-  int width_ = 0, height_ = 0;
+  uint32_t* rowTree(int y) { return rowTree_.data() + size_t(y) * size_t(blocks_); }
+  const uint32_t* rowTree(int y) const { return rowTree_.data() + size_t(y) * size_t(blocks_); }
+  // Row y's block sums from its cells, into its tree and its total into colTree_ (not yet a tree).
+  void buildRow(int y);
+  int width_ = 0, height_ = 0, blocks_ = 0;
   std::vector<uint16_t> cells_;    // density * 65535
-  std::vector<uint32_t> rowTree_;  // Fenwick tree per row over cells_
+  std::vector<uint32_t> rowTree_;  // Fenwick tree per row over its blocks' sums of cells_
   std::vector<uint64_t> colTree_;  // Fenwick tree over the row totals
   std::vector<Spring> springs_;
 };

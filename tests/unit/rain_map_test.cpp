@@ -53,6 +53,38 @@ TEST(RainMap, StartCountsFollowTheDensityChiSquare) {
   EXPECT_LT(chi2, 75.0) << "dof " << dof;
 }
 
+// The row trees sum blocks of cells; a draw must still land on the cell a running sum over every cell
+// picks, whatever the blocks: a width that is no multiple of a block, dry cells, and rows painted in spans
+// that start and end inside blocks.
+TEST(RainMap, ADrawLandsWhereARunningSumOverTheCellsSays) {
+  const int W = 53, H = 7;
+  RainMap rain(W, H, 0.5f);
+  std::vector<uint16_t> span(W);
+  for (int y = 0; y < H; ++y) {
+    const int x0 = (y * 5) % 11, count = W - x0 - y;
+    for (int i = 0; i < count; ++i)
+      span[size_t(i)] = uint16_t((i * 7919 + y * 104729) % 3 == 0 ? 0 : (i * 4099 + y) % 65536);
+    rain.setRowLevels(y, x0, count, span.data());
+  }
+  rain.setDensity(17, 3, 0.0f);
+  ASSERT_TRUE(rain.samplerMatchesCells());
+  uint64_t total = 0;
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x) total += rain.level(x, y);
+  for (uint64_t i = 0; i < 20000; ++i) {
+    DropletRandom r(3, i), copy(3, i);
+    uint64_t u = uint64_t((unsigned __int128)copy.next() * total >> 64);
+    int x = 0, y = 0;
+    while (u >= rain.level(x, y)) {
+      u -= rain.level(x, y);
+      if (++x == W) x = 0, ++y;
+    }
+    const StartCell c = rain.sample(r);
+    ASSERT_EQ(c.x, x) << "draw " << i;
+    ASSERT_EQ(c.y, y) << "draw " << i;
+  }
+}
+
 TEST(RainMap, SpringsGetTheirShareWithinTheirRadius) {
   const int W = 64, H = 64;
   RainMap rain(W, H, 1.0f);
