@@ -70,8 +70,7 @@ RainMap::RainMap(int width, int height, float density) {
   width_ = width;
   height_ = height;
   cells_.assign(size_t(width) * size_t(height), 0);
-  blocks_ = (width + kBlock - 1) / kBlock;
-  rowTree_.assign(size_t(blocks_) * size_t(height), 0);
+  rowTree_.assign(size_t(blocks()) * size_t(height), 0);
   colTree_.assign(size_t(height), 0);
   fill(density);
 }
@@ -90,7 +89,7 @@ void RainMap::setDensity(int x, int y, float d) {
   if (delta == 0) return;
   cell = q;
   // Unsigned wrap-around adds a negative delta exactly.
-  fenwickAdd(rowTree(y), blocks_, x / kBlock, uint32_t(int32_t(delta)));
+  fenwickAdd(rowTree(y), blocks(), x / kBlock, uint32_t(int32_t(delta)));
   fenwickAdd(colTree_.data(), height_, y, uint64_t(delta));
 }
 
@@ -106,7 +105,7 @@ void RainMap::setRowLevels(int y, int x0, int count, const uint16_t* levels) {
       delta += int32_t(levels[x - x0]) - int32_t(cells[x]);
       cells[x] = levels[x - x0];
     }
-    if (delta != 0) fenwickAdd(tree, blocks_, block, uint32_t(delta));  // wrap-around adds it exactly
+    if (delta != 0) fenwickAdd(tree, blocks(), block, uint32_t(delta));  // wrap-around adds it exactly
     rowDelta += delta;
   }
   if (rowDelta != 0) fenwickAdd(colTree_.data(), height_, y, uint64_t(rowDelta));
@@ -116,13 +115,13 @@ void RainMap::buildRow(int y) {
   const uint16_t* row = cells_.data() + index(0, y);
   uint32_t* tree = rowTree(y);
   uint64_t total = 0;
-  for (int b = 0; b < blocks_; ++b) {
+  for (int b = 0; b < blocks(); ++b) {
     uint32_t sum = 0;
     for (int x = b * kBlock; x < std::min(width_, (b + 1) * kBlock); ++x) sum += row[x];
     tree[b] = sum;
     total += sum;
   }
-  fenwickBuild(tree, blocks_);
+  fenwickBuild(tree, blocks());
   colTree_[size_t(y)] = total;
 }
 
@@ -150,7 +149,6 @@ bool RainMap::samplerMatchesCells() const {
   RainMap rebuilt;
   rebuilt.width_ = width_;
   rebuilt.height_ = height_;
-  rebuilt.blocks_ = blocks_;
   rebuilt.cells_.resize(cells_.size());
   rebuilt.rowTree_.resize(rowTree_.size());
   rebuilt.colTree_.resize(colTree_.size());
@@ -185,7 +183,7 @@ StartCell RainMap::sample(DropletRandom& r) const {
     const int y = fenwickFind(colTree_.data(), height_, u);
     // The block, then the cell within it whose running sum passes u (cells of level 0 are stepped over).
     const uint16_t* row = cells_.data() + index(0, y);
-    int x = fenwickFind(rowTree(y), blocks_, u) * kBlock;
+    int x = fenwickFind(rowTree(y), blocks(), u) * kBlock;
     while (uint64_t(row[x]) <= u) u -= row[x++];
     return {x, y};
   }

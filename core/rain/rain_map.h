@@ -65,11 +65,12 @@ class RainMap {
   // held through a whole landscape build).
   static constexpr int kBlock = 16;
   size_t index(int x, int y) const { return size_t(y) * size_t(width_) + size_t(x); }
-  uint32_t* rowTree(int y) { return rowTree_.data() + size_t(y) * size_t(blocks_); }
-  const uint32_t* rowTree(int y) const { return rowTree_.data() + size_t(y) * size_t(blocks_); }
+  int blocks() const { return (width_ + kBlock - 1) / kBlock; }  // per row
+  uint32_t* rowTree(int y) { return rowTree_.data() + size_t(y) * size_t(blocks()); }
+  const uint32_t* rowTree(int y) const { return rowTree_.data() + size_t(y) * size_t(blocks()); }
   // Row y's block sums from its cells, into its tree and its total into colTree_ (not yet a tree).
   void buildRow(int y);
-  int width_ = 0, height_ = 0, blocks_ = 0;
+  int width_ = 0, height_ = 0;
   std::vector<uint16_t> cells_;    // density * 65535
   std::vector<uint32_t> rowTree_;  // Fenwick tree per row over its blocks' sums of cells_
   std::vector<uint64_t> colTree_;  // Fenwick tree over the row totals
