@@ -51,6 +51,41 @@ Terrain runRivers(Terrain t, const RiversParams& p, uint64_t steps, int threads 
   return t;
 }
 
+// A bowl (a puddle of one ring, a lake of six) behind a sill, and past the sill a valley floor that lies
+// barely below the bowl's pit and falls a tenth of a millimetre a cell (an old trench) to an outlet on the
+// border: drained through a cut, the bowl's outlet falls like a river bed all the way, not level to the
+// first cell below the pit (a level reach is a pit again at the next float's rounding).
+TEST(DrainageGraph, ABreachedLakesOutletFallsAtARiversGradeThroughALevelValley) {
+  const int w = 64, hgt = 15, row = 7;
+  const float cell = 30.0f;
+  for (int ring : {1, 6}) {
+    Heightmap h(w, hgt);
+    for (int y = 0; y < hgt; ++y)
+      for (int x = 0; x < w; ++x) h.at(x, y) = 200.0f + 10.0f * float(std::abs(y - row));
+    const int pitX = ring + 2;
+    for (int y = row - ring; y <= row + ring; ++y)
+      for (int x = pitX - ring; x <= pitX + ring; ++x)
+        h.at(x, y) = 100.0f + 0.5f * float(std::max(std::abs(x - pitX), std::abs(y - row)));
+    const int sill = pitX + ring + 1;
+    h.at(sill, row) = h.at(sill + 1, row) = 110.0f;
+    for (int x = sill + 2; x < w - 1; ++x) h.at(x, row) = 99.99f - 1e-4f * float(x - sill - 2);
+    h.at(w - 1, row) = 0.0f;
+    const Heightmap before = h;
+    ASSERT_EQ(pits(h), 1);
+
+    rivers::DrainageGraph graph(w, hgt, 1, 10.0f);
+    const rivers::LakeReport report = graph.resolveLakes(h.data(), 0.0f, cell);
+    EXPECT_EQ(report.puddles + report.lakes, 1u) << "ring " << ring;
+    EXPECT_EQ(pits(h), 0) << "ring " << ring;
+    for (size_t i = 0; i < h.cellCount(); ++i) ASSERT_LE(h.data()[i], before.data()[i]);  // only cut
+    EXPECT_EQ(h.at(pitX, row), 100.0f) << "the pit stays: the cut is below it";
+    EXPECT_LT(h.at(sill, row), 100.0f) << "ring " << ring;
+    for (int x = sill + 1; x < w; ++x)
+      ASSERT_GE(h.at(x - 1, row) - h.at(x, row), 0.99f * rivers::kBreachGrade * cell)
+          << "ring " << ring << ", the outlet at x " << x << " of " << w;
+  }
+}
+
 TEST(DrainageGraph, CarvedLakesLeaveNoPitAndEveryDropOfRainReachesTheBorder) {
   Terrain t = landscape();
   ASSERT_GT(pits(t.height), 5);

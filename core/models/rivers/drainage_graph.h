@@ -34,6 +34,10 @@ class RainMap;
 
 namespace rivers {
 
+// Below a lake drained through a cut (lake fill under 1), its outlet falls at least this much a metre until
+// it meets ground as low (see gradeTrench): 0.3%, a mountain river's grade.
+constexpr float kBreachGrade = 3e-3f;
+
 struct LakeReport {
   uint32_t pits = 0;         // basins that did not reach the border by steepest descent
   uint64_t cellsRaised = 0;  // by the lake fill
@@ -114,10 +118,12 @@ class DrainageGraph {
   std::vector<uint32_t> findPits(const float* h) const;
   // Breaches the pits whose way out a flood finds within a few cells; returns the others, the lakes.
   std::vector<uint32_t> breachPuddles(float* h, const std::vector<uint32_t>& pits, float cellSize,
-                                      LakeReport& report);
-  // Cuts a trench from a pit at `level` along `trench` down to `exit` (see the .cpp).
-  void gradeTrench(float* h, float level, std::vector<uint32_t>& trench, std::vector<float>& along,
-                   float length, uint32_t exit, float cellSize, LakeReport& report) const;
+                                      float minGrade, LakeReport& report);
+  // Cuts a trench from a pit at `level` along `trench` down to `exit` and on, at `minGrade` or more
+  // (see the .cpp).
+  void gradeTrench(float* h, float level, float minGrade, std::vector<uint32_t>& trench,
+                   std::vector<float>& along, float length, uint32_t exit, float cellSize,
+                   LakeReport& report) const;
   // The steepest-descent receiver of a cell (the cell itself on the border or at a pit).
   uint32_t steepestNeighbour(const float* h, uint32_t i) const;
   // accumulate()'s work for band b in one phase.
