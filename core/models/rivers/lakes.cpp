@@ -142,7 +142,9 @@ void DrainageGraph::gradeTrench(float* h, float level, float minGrade, std::vect
     exit = next;
   }
   // The exit goes just below the trench's last cell when it is not below it already: a border cell (water
-  // leaves there), or a pit the trench ran into when it went on (its own breach starts lower).
+  // leaves there), or a pit the trench ran into when it went on (its own breach starts lower). Not
+  // `minGrade` below the pit: flat land at the border's level (a plain that is not lifted) would be notched
+  // with a trench as deep as that grade over its width.
   if (!(h[exit] < level) || !(lastLevel() > h[exit])) {
     h[exit] = std::min(below(level, length), std::nextafter(lastLevel(), down));
     ++report.cellsCut;
