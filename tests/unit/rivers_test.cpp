@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <numbers>
 
 #include "core/base/error.h"
 #include "core/generate/generators.h"
@@ -667,6 +668,25 @@ TEST(RiversModel, TakesSubnormalHeightsAndRefusesAbsurdOnes) {
 
 // The coarse-to-fine build: halved while cells stay within 60 m and sides at least 64 cells; the coarsest
 // level runs the age, each finer one its detail steps.
+// maxSlope is a wall's angle over 30 m: over finer cells the wall stands a little steeper, over coarser
+// ones gentler (45 degrees: 50 over 7.5 m, 42.5 over 60 m), never past vertical.
+TEST(RiversModel, AWallStandsSteeperOverFinerCells) {
+  auto degreesOver = [](float maxSlope, float cellSize) {
+    const double rad = std::numbers::pi / 180.0;
+    return std::atan(std::tan(maxSlope * rad) * RiversModel::criticalGradeScale(cellSize)) / rad;
+  };
+  EXPECT_NEAR(degreesOver(45.0f, 30.0f), 45.0, 1e-9);
+  EXPECT_NEAR(degreesOver(45.0f, 7.5f), 50.0, 0.5);
+  EXPECT_NEAR(degreesOver(45.0f, 60.0f), 42.5, 0.5);
+  double last = 0.0;
+  for (float cell : {120.0f, 60.0f, 30.0f, 15.0f, 7.5f, 3.75f, 1.0f, 0.1f}) {
+    const double d = degreesOver(45.0f, cell);
+    EXPECT_GT(d, last) << cell << " m";
+    EXPECT_LT(d, 90.0) << cell << " m";
+    last = d;
+  }
+}
+
 TEST(RiversModel, ABuildHalvesTheMapDownToCoarseCells) {
   const RiversModel at30(RiversParams{}, 30.0f), at7(RiversParams{}, 7.5f), at60(RiversParams{}, 60.0f);
   const auto l30 = at30.levels(1024, 1024);

@@ -67,6 +67,9 @@ class RiversModel : public CopyableModel<RiversModel> {
   const StageSeconds& stageSeconds() const { return stages_; }
   // How many cells either side of a river its power reaches (its bed's spread: 35 m, at most 1.17 cells).
   static int bedReachCells(float cellSize);
+  // maxSlope is a wall's angle over 30 m; on cells of `cellSize` metres its grade is tan(maxSlope) times
+  // this (above 1 on finer cells: a wall stands steeper over a shorter reach).
+  static double criticalGradeScale(float cellSize);
 
  private:
   // One step on the running level's heights `h` (its width x height).

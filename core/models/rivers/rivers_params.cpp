@@ -37,8 +37,8 @@ const std::array<ParamField<RiversParams>, 12> kFields{{
      "Lakes: 0 cuts each closed basin's outlet through its sill (dendritic valleys); 1 fills lakes to the "
      "brim (flat lake beds); between, a share of each"},
     {"maxSlope", &RiversParams::maxSlope, 10.0f, 89.0f,
-     "Steepest slope in degrees that ground holds: where rivers cut faster, their walls slide in after them "
-     "(a talus angle for bedrock)",
+     "Steepest slope in degrees that ground holds over 30 m (a little steeper over finer cells): where "
+     "rivers cut faster, their walls slide in after them (a talus angle for bedrock)",
      false, "°"},
     {"age", &RiversParams::age, 0.0f, 2e7f,
      "Age in years: how long rivers have worked on the land, from lightly eroded (a few 100,000) to a "
@@ -71,6 +71,8 @@ std::vector<ModelPreset> riversPresets() {
   badlands.concavity = 0.5f;
   badlands.diffusion = 0.0005f;
   badlands.channelHead = 4e3f;
+  // 50 degrees over the badlands preset's 15 m cells, as before maxSlope was an angle over 30 m.
+  badlands.maxSlope = 47.5f;
   RiversParams lakes;  // every closed basin kept as a lake, filled to the brim
   lakes.lakeFill = 1.0f;
   return {

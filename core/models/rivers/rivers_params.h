@@ -22,8 +22,11 @@ struct RiversParams {
   float diffusion = 0.0025f;
   float timeStep = 20000.0f;     // years per step
   float channelHead = 20000.0f;  // drainage area (m²) where channels begin; above it rivers cut
-  float lakeFill = 0.0f;   // 0: lakes drain through a trench cut in their sill; 1: lakes fill to the brim
-  float maxSlope = 50.0f;  // degrees: steeper ground slides down into the valley
+  float lakeFill = 0.0f;  // 0: lakes drain through a trench cut in their sill; 1: lakes fill to the brim
+  // Degrees over 30 m (steeper over finer cells, RiversModel::criticalGradeScale): steeper ground slides
+  // down into the valley. At 50 the valleys' hollows stayed shallow at 1024² (curvature-area rho 0.596 on
+  // seed 3; 0.602-0.621 on seven seeds at 45).
+  float maxSlope = 45.0f;
   // The coarse-to-fine build (RiversModel): years of erosion at the coarsest level, where the big valleys
   // form, then steps at each finer level, where each cuts its own generation of smaller valleys.
   float age = 800000.0f;
