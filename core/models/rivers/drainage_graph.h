@@ -142,8 +142,7 @@ class DrainageGraph {
   int width_, height_, threads_;
   float convergeArea_;
   int64_t offset_[8];
-  MapVector<uint32_t> receiver_, order_;
-  MapVector<uint32_t> basin_;  // in resolveLakes(): 0 reaches the border, b drains to pit b (0 between)
+  MapVector<uint32_t> order_;
   // A byte a cell: the floods' marks in resolveLakes(); from route() to accumulate(), how many higher
   // neighbours a cell still waits for (kDone once it is summed, kNeverDue on the border).
   MapVector<uint8_t> marks_;
