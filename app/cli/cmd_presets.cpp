@@ -40,7 +40,8 @@ int runPresets(const Args& args) {
         "                        rivers steps 0: the model's whole build, coarse to fine over its age;\n"
         "                        on a map finer than the preset's cell-size, a droplet stage runs on\n"
         "                        the map halved to the preset's cells (as many droplets a cell of\n"
-        "                        those), and what it changed is brought up to the map's cells\n"
+        "                        those), what it changed is brought up to the map's cells, and the\n"
+        "                        hollows its lumps leave on the valley floors are cut through\n"
         "example: stage rivers steps 0 preset hills uplift 0.5\n");
     return 0;
   }

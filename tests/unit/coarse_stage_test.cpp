@@ -1,6 +1,7 @@
 // A preset's droplet stage at the preset's own cells (core/recipes/coarse_stage.h): how many times a finer
 // map halves, what the stage did on the halved map comes back to the map's cells with its volume and its
-// record, and a preset made finer than its own size runs its droplets on as many cells as at its own.
+// record, and a preset made finer than its own size runs its droplets on as many cells as at its own and
+// ends on a map that drains.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +11,21 @@
 #include "core/recipes/make_landscape.h"
 
 using namespace runnel;
+
+namespace {
+// Interior cells with no lower neighbour.
+int pits(const Heightmap& h) {
+  int count = 0;
+  for (int y = 1; y + 1 < h.height(); ++y)
+    for (int x = 1; x + 1 < h.width(); ++x) {
+      bool lower = false;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) lower |= h.at(x + dx, y + dy) < h.at(x, y);
+      count += !lower;
+    }
+  return count;
+}
+}  // namespace
 
 TEST(CoarseStage, AFinerMapHalvesUntilItsCellsReachThePresets) {
   EXPECT_EQ(halvingsToCells(4096, 4096, 7.5f, 30.0f), 2);
@@ -101,7 +117,10 @@ TEST(CoarseStage, APresetMadeFinerRunsItsDropletsOnItsOwnCells) {
   }
   EXPECT_GT(change, 0.0);
   EXPECT_NEAR(recorded, change, 1e-3 * change);
-  // Made at its own size, the same stage runs at the map's cells.
+  // The hollows the brought-up change leaves (and the generator's) are cut through: the map drains.
+  EXPECT_EQ(pits(fine.terrain.height), 0);
+  // Made at its own size, the same stage runs at the map's cells, and its result stays as it is.
   const MadeLandscape own = makeLandscape(p, 64, 48, 2, &progress);
   EXPECT_EQ(own.stages[0].droplets, 64u * 48u / 2);
+  EXPECT_GT(pits(own.terrain.height), 0);
 }

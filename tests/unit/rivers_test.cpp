@@ -12,6 +12,7 @@
 #include "core/base/error.h"
 #include "core/generate/generators.h"
 #include "core/models/rivers/discharge.h"
+#include "core/models/rivers/drain_terrain.h"
 #include "core/models/rivers/drainage_graph.h"
 #include "core/models/rivers/hillslope_diffusion.h"
 #include "core/models/rivers/outflow.h"
@@ -86,6 +87,29 @@ TEST(DrainageGraph, ABreachedLakesOutletFallsAtARiversGradeThroughALevelValley) 
       ASSERT_GE(h.at(x - 1, row) - h.at(x, row), 0.99f * rivers::kBreachGrade * cell)
           << "ring " << ring << ", the outlet at x " << x << " of " << w;
   }
+}
+
+// A finished terrain made to drain (a preset's `drained yes`): its hollows cut through, nothing raised, the
+// cut in the record; land that drains already stays as it is.
+TEST(DrainTerrain, EveryHollowIsCutThroughAndTheCutIsRecordedAsEroded) {
+  Terrain t = landscape();
+  const Heightmap before = t.height;
+  ASSERT_GT(pits(before), 10);
+  const rivers::LakeReport report = rivers::drainTerrain(t, 30.0f, 2);
+  EXPECT_EQ(report.pits, uint32_t(pits(before)));
+  EXPECT_EQ(pits(t.height), 0);
+  float deposited = 0.0f;
+  for (size_t i = 0; i < before.cellCount(); ++i) {
+    ASSERT_LE(t.height.data()[i], before.data()[i]) << i;
+    deposited = std::max(deposited, t.deposited.data()[i]);
+  }
+  EXPECT_EQ(deposited, 0.0f);
+  EXPECT_LT(testing::recordMismatch(before, t), 1e-3f);
+
+  Terrain plane = testing::tiltedPlane(64, 3.0f, 0.5f);
+  const Heightmap flat = plane.height;
+  EXPECT_EQ(rivers::drainTerrain(plane, 30.0f, 2).pits, 0u);
+  EXPECT_TRUE(plane.height == flat);
 }
 
 TEST(DrainageGraph, CarvedLakesLeaveNoPitAndEveryDropOfRainReachesTheBorder) {
