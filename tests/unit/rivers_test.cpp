@@ -89,8 +89,8 @@ TEST(DrainageGraph, ABreachedLakesOutletFallsAtARiversGradeThroughALevelValley) 
   }
 }
 
-// A finished terrain made to drain (a preset's `drained yes`): its hollows cut through, nothing raised, the
-// cut in the record; land that drains already stays as it is.
+// A finished terrain made to drain (a preset made finer than its cells, after its droplet stage): its
+// hollows cut through, nothing raised, the cut in the record; land that drains already stays as it is.
 TEST(DrainTerrain, EveryHollowIsCutThroughAndTheCutIsRecordedAsEroded) {
   Terrain t = landscape();
   const Heightmap before = t.height;
@@ -690,8 +690,6 @@ TEST(RiversModel, TakesSubnormalHeightsAndRefusesAbsurdOnes) {
   EXPECT_EQ(bad.height, before);
 }
 
-// The coarse-to-fine build: halved while cells stay within 60 m and sides at least 64 cells; the coarsest
-// level runs the age, each finer one its detail steps.
 // maxSlope is a wall's angle over 30 m: over finer cells the wall stands a little steeper, over coarser
 // ones gentler (45 degrees: 50 over 7.5 m, 42.5 over 60 m), never past vertical.
 TEST(RiversModel, AWallStandsSteeperOverFinerCells) {
@@ -711,6 +709,8 @@ TEST(RiversModel, AWallStandsSteeperOverFinerCells) {
   }
 }
 
+// The coarse-to-fine build: halved while cells stay within 60 m and sides at least 64 cells; the coarsest
+// level runs the age, each finer one its detail steps.
 TEST(RiversModel, ABuildHalvesTheMapDownToCoarseCells) {
   const RiversModel at30(RiversParams{}, 30.0f), at7(RiversParams{}, 7.5f), at60(RiversParams{}, 60.0f);
   const auto l30 = at30.levels(1024, 1024);

@@ -8,6 +8,7 @@ namespace runnel::rivers {
 LakeReport drainTerrain(Terrain& terrain, float cellSize, int threads) {
   const int w = terrain.width(), h = terrain.heightCells();
   if (w < 3 || h < 3) return {};
+  ensureRecord(terrain);
   const Heightmap before = terrain.height;
   DrainageGraph graph(w, h, threads);
   LakeReport first;
