@@ -9,23 +9,10 @@
 #include "core/recipes/coarse_stage.h"
 #include "core/recipes/landscape_preset.h"
 #include "core/recipes/make_landscape.h"
+#include "model_test_terrains.h"
 
 using namespace runnel;
-
-namespace {
-// Interior cells with no lower neighbour.
-int pits(const Heightmap& h) {
-  int count = 0;
-  for (int y = 1; y + 1 < h.height(); ++y)
-    for (int x = 1; x + 1 < h.width(); ++x) {
-      bool lower = false;
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) lower |= h.at(x + dx, y + dy) < h.at(x, y);
-      count += !lower;
-    }
-  return count;
-}
-}  // namespace
+using runnel::testing::pits;
 
 TEST(CoarseStage, AFinerMapHalvesUntilItsCellsReachThePresets) {
   EXPECT_EQ(halvingsToCells(4096, 4096, 7.5f, 30.0f), 2);

@@ -13,6 +13,19 @@
 
 namespace runnel::testing {
 
+// Interior cells with no strictly lower neighbour: the pits water cannot leave.
+inline int pits(const Heightmap& h) {
+  int count = 0;
+  for (int y = 1; y + 1 < h.height(); ++y)
+    for (int x = 1; x + 1 < h.width(); ++x) {
+      bool lower = false;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) lower |= h.at(x + dx, y + dy) < h.at(x, y);
+      count += !lower;
+    }
+  return count;
+}
+
 // Falls `slope` units per cell towards +x, with a little deterministic roughness so water can choose.
 inline Terrain tiltedPlane(int n, float slope, float roughness = 0.05f) {
   Heightmap h(n, n);

@@ -33,17 +33,7 @@ Terrain landscape(int n = 64, uint64_t seed = 3) {
   return Terrain(generate(g));
 }
 
-// Interior cells with no strictly lower neighbour.
-int pits(const Heightmap& h) {
-  int count = 0;
-  for (int y = 1; y < h.height() - 1; ++y)
-    for (int x = 1; x < h.width() - 1; ++x) {
-      bool lower = false;
-      for (int k = 0; k < 8; ++k) lower |= h.at(x + rivers::kDx[k], y + rivers::kDy[k]) < h.at(x, y);
-      count += !lower;
-    }
-  return count;
-}
+using testing::pits;
 
 Terrain runRivers(Terrain t, const RiversParams& p, uint64_t steps, int threads = 0,
                   const RainMap* rain = nullptr) {

@@ -11,12 +11,7 @@ LakeReport drainTerrain(Terrain& terrain, float cellSize, int threads) {
   ensureRecord(terrain);
   const Heightmap before = terrain.height;
   DrainageGraph graph(w, h, threads);
-  LakeReport first;
-  for (int pass = 0; pass < 4; ++pass) {
-    const LakeReport report = graph.resolveLakes(terrain.height.data(), 0.0f, cellSize);
-    if (pass == 0) first = report;
-    if (report.pits == 0) break;
-  }
+  const LakeReport first = graph.resolveAllLakes(terrain.height.data(), 0.0f, cellSize);
   forEachRowBand(h, size_t(w), threads, [&](int y0, int y1) {
     for (int y = y0; y < y1; ++y) {
       const float* now = terrain.height.row(y);

@@ -6,8 +6,8 @@
 
 namespace runnel::rivers {
 
-// Cuts the basins of `terrain` (cells of `cellSize` metres) until none is left (at most four passes, as a
-// rivers step ends). Returns the first pass's report: how many pits and lakes there were.
+// Cuts the basins of `terrain` (cells of `cellSize` metres) until none is left, as a rivers step ends
+// (DrainageGraph::resolveAllLakes). Returns the first pass's report: how many pits and lakes there were.
 LakeReport drainTerrain(Terrain& terrain, float cellSize, int threads);
 
 }  // namespace runnel::rivers

@@ -64,6 +64,9 @@ class DrainageGraph {
   // Fills and carves `h` (width x height, in metres) so that every cell off the border has a strictly
   // lower neighbour on a path to the border. `cellSize` sets the trenches' slope (a minimal grade).
   LakeReport resolveLakes(float* h, float lakeFill, float cellSize);
+  // resolveLakes until a pass finds no pit, at most four passes (rounding, the slope limit and a lake
+  // filled part of the way can leave a few cells a hair below their neighbours); the first pass's report.
+  LakeReport resolveAllLakes(float* h, float lakeFill, float cellSize);
   // Works out where each cell's water goes on `h` (row by row, on the graph's threads).
   void route(const float* h);
   // After route(): every cell's steepest-facet water sent to one lower neighbour instead, drawn with odds in

@@ -231,6 +231,16 @@ std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<u
   return lakes;
 }
 
+LakeReport DrainageGraph::resolveAllLakes(float* h, float lakeFill, float cellSize) {
+  LakeReport first;
+  for (int pass = 0; pass < 4; ++pass) {
+    const LakeReport report = resolveLakes(h, lakeFill, cellSize);
+    if (pass == 0) first = report;
+    if (report.pits == 0) break;
+  }
+  return first;
+}
+
 LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize) {
   LakeReport report;
   const std::vector<uint32_t> found = findPits(h);

@@ -491,11 +491,10 @@ void RiversModel::step(float* h, int w, int hgt, const RainMap* rain) {
   rivers::incise(graph_, cut_, h, cutting);
   lap(stages_.incise);
   // Cutting opens no pit in exact arithmetic; rounding, the slope limit and a lake filled part of the way can
-  // leave a few cells a hair below all their neighbours. Lakes passes go on until one finds no pit (at most
-  // four), so every step ends on a surface that drains everywhere, and a run comes out the same however it
-  // is split into calls (the editor's batches follow the clock).
-  for (int pass = 0; pass < 4; ++pass)
-    if (graph_.resolveLakes(h, params_.lakeFill, levelCell_).pits == 0) break;
+  // leave a few cells a hair below all their neighbours. Lakes passes go on until one finds no pit, so every
+  // step ends on a surface that drains everywhere, and a run comes out the same however it is split into
+  // calls (the editor's batches follow the clock).
+  graph_.resolveAllLakes(h, params_.lakeFill, levelCell_);
   lowerBorder(h, w, hgt);
   lap(stages_.closing);
 }
