@@ -58,7 +58,7 @@ float blend(float gx00, float gy00, float gx10, float gy10, float gx01, float gy
 
 float NoiseOctave::value(double x, double y) const {
   const auto& g = gradientTable();
-  double u = x * stepX + offsetX, v = y * stepY + offsetY;
+  double u = (x + 0.5) * stepX + offsetX, v = (y + 0.5) * stepY + offsetY;
   int ix = int(std::floor(u)), iy = int(std::floor(v));
   float fx = float(u - ix), fy = float(v - iy);
   int x0 = wrapIndex(ix, periodX), x1 = wrapIndex(ix + 1, periodX);
@@ -73,7 +73,7 @@ NoiseRowSampler::NoiseRowSampler(const NoiseOctave& octave, int width)
     : octave_(octave), width_(width), cell_(width), fx_(width), sx_(width) {
   firstColumn_ = int(std::floor(octave.offsetX));
   for (int x = 0; x < width; ++x) {
-    double u = x * octave.stepX + octave.offsetX;
+    double u = (x + 0.5) * octave.stepX + octave.offsetX;
     int ix = int(std::floor(u));
     cell_[x] = ix - firstColumn_;
     fx_[x] = float(u - ix);
@@ -95,7 +95,7 @@ void NoiseRowSampler::latticeRow(int iy, std::vector<Gradient>& out) const {
 }
 
 void NoiseRowSampler::sampleRow(int y, float* out) {
-  double v = y * octave_.stepY + octave_.offsetY;
+  double v = (y + 0.5) * octave_.stepY + octave_.offsetY;
   int iy = int(std::floor(v));
   float fy = float(v - iy), sy = fade(fy);
   if (iy != cachedRow_) {  // low octaves share a lattice row over many map rows

@@ -264,7 +264,7 @@ void RiversModel::setLevelScale(int level) {
   NoiseOctave rock;
   rock.seed = uint32_t(splitmix64(seed_ ^ 0x726f636bull));
   rock.stepX = rock.stepY = double(levelCell_) / kCriticalSlopeWavelength;
-  rock.offsetX = rock.offsetY = 0.5 * rock.stepX + 1024.0;
+  rock.offsetX = rock.offsetY = 1024.0;  // each cell read at its centre: the same rock at every level
   forEachRowBand(l.height, size_t(l.width), threads_, [&](int y0, int y1) {
     NoiseRowSampler rows(rock, l.width);
     std::vector<float> noise(size_t(l.width));
