@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/base/random.h"
+#include "core/generate/generators.h"
 #include "core/models/erosion_model.h"
 #include "core/models/param_fields.h"
 #include "core/terrain/heightmap.h"
@@ -24,6 +25,15 @@ inline int pits(const Heightmap& h) {
       count += !lower;
     }
   return count;
+}
+
+// A bumpy fBm landscape in metres: 2 km of relief on 64 cells of 30 m, full of closed hollows.
+inline Terrain bumpyLandscape(int n = 64, uint64_t seed = 3) {
+  GeneratorSettings g;
+  g.width = g.height = n;
+  g.seed = seed;
+  g.relief = 0.065f * 30.0f * float(n);
+  return Terrain(generate(g));
 }
 
 // Falls `slope` units per cell towards +x, with a little deterministic roughness so water can choose.
