@@ -34,6 +34,14 @@ inline void recordChange(float& deposited, float& eroded, float delta) {
   eroded += loss - fromSediment;
 }
 
+class RowChanges;
+
+// Records what a pass changed, the terrain's heights now less `before` (the heights it started from),
+// row bands on `threads`. `raised`, when given, is per cell rock that rose by `lift` times it (uplift:
+// neither erosion nor deposit), taken off the change first. `rows`, when given, gets each row's change.
+void recordSince(Terrain& t, const Heightmap& before, int threads, RowChanges* rows = nullptr,
+                 const float* raised = nullptr, float lift = 0.0f);
+
 // Makes sure the record has the terrain's size (a terrain built from a bare Heightmap may lack it).
 inline void ensureRecord(Terrain& t) {
   if (t.eroded.width() != t.height.width() || t.eroded.height() != t.height.height())

@@ -1,6 +1,5 @@
 #include "drain_terrain.h"
 
-#include "core/base/row_bands.h"
 #include "core/terrain/soil_record.h"
 
 namespace runnel::rivers {
@@ -12,15 +11,7 @@ LakeReport drainTerrain(Terrain& terrain, float cellSize, int threads) {
   const Heightmap before = terrain.height;
   DrainageGraph graph(w, h, threads);
   const LakeReport first = graph.resolveAllLakes(terrain.height.data(), 0.0f, cellSize);
-  forEachRowBand(h, size_t(w), threads, [&](int y0, int y1) {
-    for (int y = y0; y < y1; ++y) {
-      const float* now = terrain.height.row(y);
-      const float* was = before.row(y);
-      float* dep = terrain.deposited.row(y);
-      float* ero = terrain.eroded.row(y);
-      for (int x = 0; x < w; ++x) recordChange(dep[x], ero[x], now[x] - was[x]);
-    }
-  });
+  recordSince(terrain, before, threads);
   return first;
 }
 

@@ -540,24 +540,9 @@ void RiversModel::run(Terrain& terrain, const RainMap* rain, uint64_t first, uin
 
   // The record and the volumes: what the water moved, the net change per cell less the uplift.
   const float lift = float(lifts) * params_.uplift * 1e-3f * params_.timeStep;
-  const MapVector<float>& shape = shapes_.back();
   RowChanges rows;
-  rows.resize(hgt);
-  forEachRowBand(hgt, size_t(w), threads_, [&](int y0, int y1) {
-    std::vector<float> change(static_cast<size_t>(w));
-    for (int y = y0; y < y1; ++y) {
-      const float* now = terrain.height.row(y);
-      const float* was = fromInput ? inputs_.back().row(y) : startHeights.row(y);
-      float* dep = terrain.deposited.row(y);
-      float* ero = terrain.eroded.row(y);
-      for (int x = 0; x < w; ++x) {
-        const float lifted = lift * shape[size_t(y) * size_t(w) + size_t(x)];
-        change[size_t(x)] = now[x] - was[x] - lifted;
-        recordChange(dep[x], ero[x], change[size_t(x)]);
-      }
-      rows.record(y, change.data(), w);
-    }
-  });
+  recordSince(terrain, fromInput ? inputs_.back() : startHeights, threads_, &rows, shapes_.back().data(),
+              lift);
   // The input is spent once recorded against (the coarser levels' maps went on entering the map's level).
   if (fromInput) inputs_.back() = Heightmap();
   ErosionStats run;
