@@ -27,52 +27,67 @@ Heightmap halve(const Heightmap& fine, int threads) {
   return coarse;
 }
 
+namespace {
+
+// A fine position p in coarse cells (an axis of n of them), clamped to the map or wrapped round it.
+RowDoubler::Tap tapAt(float p, int n, bool wrap) {
+  if (wrap) {
+    const float below = std::floor(p);
+    const int lo = ((int(below) % n) + n) % n;
+    return {lo, (lo + 1) % n, p - below};
+  }
+  p = std::clamp(p, 0.0f, float(n - 1));
+  const int lo = std::min(int(p), std::max(n - 2, 0));
+  return {lo, std::min(lo + 1, n - 1), p - float(lo)};
+}
+
+}  // namespace
+
+// A fine cell's centre in coarse cells: the coarse level's cell c covers fine cells 2c and 2c + 1.
+RowDoubler::RowDoubler(const Heightmap& coarse, int width, int height, Edges edges)
+    : coarse_(coarse), width_(width), height_(height), wrap_(edges == Edges::Wrap) {
+  const float sx = float(coarse.width()) / float(width);
+  columns_.resize(size_t(width));
+  for (int x = 0; x < width; ++x)
+    columns_[size_t(x)] = tapAt((float(x) + 0.5f) * sx - 0.5f, coarse.width(), wrap_);
+}
+
+void RowDoubler::row(int y, float* out) const {
+  const float sy = float(coarse_.height()) / float(height_);
+  const Tap r = tapAt((float(y) + 0.5f) * sy - 0.5f, coarse_.height(), wrap_);
+  const float* top = coarse_.row(r.lo);
+  const float* bottom = coarse_.row(r.hi);
+  for (int x = 0; x < width_; ++x) {
+    const Tap& c = columns_[size_t(x)];
+    const float a = top[c.lo] + c.t * (top[c.hi] - top[c.lo]);
+    const float b = bottom[c.lo] + c.t * (bottom[c.hi] - bottom[c.lo]);
+    out[x] = a + r.t * (b - a);
+  }
+}
+
 void doubleUpInto(const Heightmap& coarse, Heightmap& fine, float jitter, uint64_t seed, int threads,
                   Edges edges) {
   const int width = fine.width(), height = fine.height();
   const int cw = coarse.width(), ch = coarse.height();
-  // A fine cell's centre in coarse cells: the coarse level's cell c covers fine cells 2c and 2c + 1.
+  if (jitter <= 0.0f) {
+    const RowDoubler doubler(coarse, width, height, edges);
+    forEachRowBand(height, size_t(width), threads, [&](int y0, int y1) {
+      for (int y = y0; y < y1; ++y) doubler.row(y, fine.row(y));
+    });
+    return;
+  }
   const float sx = float(cw) / float(width), sy = float(ch) / float(height);
-  // Where a (possibly moved) sample falls: its lower coarse cell and the share of the next one.
-  struct Tap {
-    int lo, hi;
-    float t;
-  };
   const bool wrap = edges == Edges::Wrap;
-  auto tap = [wrap](float p, int n) {
-    if (wrap) {
-      const float below = std::floor(p);
-      const int lo = ((int(below) % n) + n) % n;
-      return Tap{lo, (lo + 1) % n, p - below};
-    }
-    p = std::clamp(p, 0.0f, float(n - 1));
-    const int lo = std::min(int(p), std::max(n - 2, 0));
-    return Tap{lo, std::min(lo + 1, n - 1), p - float(lo)};
-  };
-  std::vector<Tap> columns(static_cast<size_t>(width));  // unmoved samples: one table for every row
-  for (int x = 0; x < width; ++x) columns[size_t(x)] = tap((float(x) + 0.5f) * sx - 0.5f, cw);
   forEachRowBand(height, size_t(width), threads, [&](int y0, int y1) {
     for (int y = y0; y < y1; ++y) {
       float* out = fine.row(y);
       const float py = (float(y) + 0.5f) * sy - 0.5f;
-      if (jitter <= 0.0f) {
-        const Tap r = tap(py, ch);
-        const float* top = coarse.row(r.lo);
-        const float* bottom = coarse.row(r.hi);
-        for (int x = 0; x < width; ++x) {
-          const Tap& c = columns[size_t(x)];
-          const float a = top[c.lo] + c.t * (top[c.hi] - top[c.lo]);
-          const float b = bottom[c.lo] + c.t * (bottom[c.hi] - bottom[c.lo]);
-          out[x] = a + r.t * (b - a);
-        }
-        continue;
-      }
       for (int x = 0; x < width; ++x) {
         const uint64_t bits = splitmix64(seed ^ splitmix64(uint64_t(y) * uint64_t(width) + uint64_t(x)));
         const float u = float(bits >> 40) * (1.0f / 16777216.0f);
         const float v = float((bits >> 16) & 0xFFFFFF) * (1.0f / 16777216.0f);
-        const Tap c = tap((float(x) + 0.5f) * sx - 0.5f + jitter * (2.0f * u - 1.0f), cw);
-        const Tap r = tap(py + jitter * (2.0f * v - 1.0f), ch);
+        const RowDoubler::Tap c = tapAt((float(x) + 0.5f) * sx - 0.5f + jitter * (2.0f * u - 1.0f), cw, wrap);
+        const RowDoubler::Tap r = tapAt(py + jitter * (2.0f * v - 1.0f), ch, wrap);
         const float a = coarse.at(c.lo, r.lo) + c.t * (coarse.at(c.hi, r.lo) - coarse.at(c.lo, r.lo));
         const float b = coarse.at(c.lo, r.hi) + c.t * (coarse.at(c.hi, r.hi) - coarse.at(c.lo, r.hi));
         out[x] = a + r.t * (b - a);

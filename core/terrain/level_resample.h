@@ -3,6 +3,7 @@
 // Cells are areas here, not samples: a coarse cell covers the fine cells whose centres lie in it.
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "heightmap.h"
 
@@ -25,6 +26,27 @@ Heightmap halve(const Heightmap& fine, int threads = 0);
 // halved and doubled again keeps its smooth slopes and means.
 Heightmap doubleUp(const Heightmap& coarse, int width, int height, float jitter = 0.0f, uint64_t seed = 0,
                    int threads = 0, Edges edges = Edges::Clamp);
+// The doubling with no jitter a row at a time, for a pass that uses a coarse map's doubled values without
+// keeping them (doubleUp's bilinear, the same bytes).
+class RowDoubler {
+ public:
+  RowDoubler(const Heightmap& coarse, int width, int height, Edges edges = Edges::Clamp);
+  // Row y of the doubled map into out[0 .. width - 1].
+  void row(int y, float* out) const;
+
+  // Where a sample falls: its lower coarse cell and the share of the next one.
+  struct Tap {
+    int lo, hi;
+    float t;
+  };
+
+ private:
+  const Heightmap& coarse_;
+  int width_, height_;
+  bool wrap_;
+  std::vector<Tap> columns_;  // one table for every row
+};
+
 // The same into `fine`, at its size (a map kept from call to call: no new pages to fault in).
 void doubleUpInto(const Heightmap& coarse, Heightmap& fine, float jitter = 0.0f, uint64_t seed = 0,
                   int threads = 0, Edges edges = Edges::Clamp);

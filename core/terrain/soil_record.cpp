@@ -7,19 +7,19 @@
 
 namespace runnel {
 
-void recordSince(Terrain& t, const Heightmap& before, int threads, RowChanges* rows, const float* raised,
-                 float lift) {
+void recordSince(Terrain& t, const Heightmap& before, int threads, RowChanges* rows,
+                 const RaisedRow& raised) {
   const int w = t.width(), h = t.heightCells();
   if (rows) rows->resize(h);
   forEachRowBand(h, size_t(w), threads, [&](int y0, int y1) {
-    std::vector<float> change(static_cast<size_t>(w));
+    std::vector<float> change(static_cast<size_t>(w)), rose(raised ? static_cast<size_t>(w) : 0);
     for (int y = y0; y < y1; ++y) {
       const float* now = t.height.row(y);
       const float* was = before.row(y);
       for (int x = 0; x < w; ++x) change[size_t(x)] = now[x] - was[x];
       if (raised) {
-        const float* up = raised + size_t(y) * size_t(w);
-        for (int x = 0; x < w; ++x) change[size_t(x)] -= lift * up[x];
+        raised(y, rose.data());
+        for (int x = 0; x < w; ++x) change[size_t(x)] -= rose[size_t(x)];
       }
       float* dep = t.deposited.row(y);
       float* ero = t.eroded.row(y);

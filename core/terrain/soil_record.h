@@ -4,6 +4,7 @@
 #pragma once
 #include <algorithm>
 #include <cstddef>
+#include <functional>
 
 #include "terrain.h"
 
@@ -36,11 +37,14 @@ inline void recordChange(float& deposited, float& eroded, float delta) {
 
 class RowChanges;
 
+// Fills raised[0 .. width - 1] with how far rock rose in row y (uplift: neither erosion nor deposit).
+using RaisedRow = std::function<void(int y, float* raised)>;
+
 // Records what a pass changed, the terrain's heights now less `before` (the heights it started from),
-// row bands on `threads`. `raised`, when given, is per cell rock that rose by `lift` times it (uplift:
-// neither erosion nor deposit), taken off the change first. `rows`, when given, gets each row's change.
+// less the rock `raised` lifted when given, row bands on `threads`. `rows`, when given, gets each row's
+// change.
 void recordSince(Terrain& t, const Heightmap& before, int threads, RowChanges* rows = nullptr,
-                 const float* raised = nullptr, float lift = 0.0f);
+                 const RaisedRow& raised = {});
 
 // Makes sure the record has the terrain's size (a terrain built from a bare Heightmap may lack it).
 inline void ensureRecord(Terrain& t) {

@@ -9,6 +9,7 @@
 
 #include "core/base/error.h"
 #include "core/generate/noise.h"
+#include "slope_agreement.h"
 
 using namespace runnel;
 
@@ -123,22 +124,7 @@ TEST(Generators, ASmallMapIsTheBigOneAveragedDown) {
           for (int dx = 0; dx < 8; ++dx) sum += b.at(8 * x + dx, 8 * y + dy);
         averaged.at(x, y) = float(sum / 64.0);
       }
-    // Pearson r of the slopes' magnitudes (central differences, inside the border).
-    auto slopes = [](const Heightmap& m) {
-      std::vector<double> s;
-      for (int y = 1; y + 1 < m.height(); ++y)
-        for (int x = 1; x + 1 < m.width(); ++x)
-          s.push_back(std::hypot(m.at(x + 1, y) - m.at(x - 1, y), m.at(x, y + 1) - m.at(x, y - 1)));
-      return s;
-    };
-    const std::vector<double> sa = slopes(a), sb = slopes(averaged);
-    double ma = 0, mb = 0;
-    for (size_t i = 0; i < sa.size(); ++i) ma += sa[i], mb += sb[i];
-    ma /= double(sa.size()), mb /= double(sb.size());
-    double ab = 0, aa = 0, bb = 0;
-    for (size_t i = 0; i < sa.size(); ++i)
-      ab += (sa[i] - ma) * (sb[i] - mb), aa += (sa[i] - ma) * (sa[i] - ma), bb += (sb[i] - mb) * (sb[i] - mb);
-    EXPECT_GT(ab / std::sqrt(aa * bb), 0.97) << toString(k);
+    EXPECT_GT(runnel::testing::slopeAgreement(a, averaged), 0.97) << toString(k);
   }
 }
 

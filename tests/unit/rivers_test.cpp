@@ -6,12 +6,15 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <vector>
 
 #include "core/base/error.h"
 #include "core/generate/generators.h"
 #include "core/models/rivers/rivers_model.h"
 #include "core/rain/rain_map.h"
+#include "core/terrain/level_resample.h"
 #include "model_test_terrains.h"
+#include "slope_agreement.h"
 
 namespace runnel {
 namespace {
@@ -275,6 +278,46 @@ TEST(RiversModel, ABuildDrainsAndIsTheSameHoweverItIsRun) {
   for (size_t i = 0; i < coarse.height.cellCount(); ++i)
     moved += std::abs(double(whole.height.data()[i]) - double(coarse.height.data()[i]));
   EXPECT_GT(moved / double(coarse.height.cellCount()), 0.5);  // metres on average
+}
+
+// The preview an artist tunes predicts the build: a map built in levels keeps the landforms of its coarsest
+// level, so the same ground built at 64² (60 m, one level) and at 512² (7.5 m, four levels), the latter
+// averaged down to 64², have their slopes in the same places: r 0.85. (Before each finer level kept the
+// level below's: 0.58 here; the alpine preset's 512² against its 4096², 0.52.)
+TEST(RiversModel, ABuildKeepsTheLandformsOfItsCoarsestLevel) {
+  auto build = [](int side, float cellSize) {
+    GeneratorSettings g;
+    g.width = g.height = side;
+    g.cellSize = cellSize;
+    Terrain t(generate(g));
+    RiversModel model(RiversParams{}, cellSize, 2);
+    ErosionStats stats;
+    model.run(t, nullptr, 0, model.plannedUnits(side, side), stats);
+    return t.height;
+  };
+  const Heightmap preview = build(64, 60.0f), full = build(512, 7.5f);
+  const Heightmap averaged = halve(halve(halve(full)));
+  EXPECT_GT(testing::slopeAgreement(preview, averaged), 0.75);
+}
+
+// Keeping the level below's landforms raises or lowers rock, as uplift does: a build that only lifts leaves
+// the eroded and deposited maps empty at every level.
+TEST(RiversModel, LandformsKeptAreNeitherErosionNorDeposit) {
+  Heightmap dome(256, 256);  // smooth at every level: doubling it adds no detail of its own
+  for (int y = 0; y < 256; ++y)
+    for (int x = 0; x < 256; ++x)
+      dome.at(x, y) = 1000.0f * std::exp(-float((x - 128) * (x - 128) + (y - 128) * (y - 128)) / 5000.0f);
+  Terrain t(dome);
+  RiversParams p = upliftOnly();
+  p.age = 5000.0f;
+  RiversModel model(p, 15.0f, 2);
+  ASSERT_EQ(model.levels(256, 256).size(), 3u);
+  ErosionStats stats;
+  model.run(t, nullptr, 0, model.plannedUnits(256, 256), stats);
+  double net = 0;  // sediment less rock taken, in metres per cell
+  for (size_t i = 0; i < t.height.cellCount(); ++i) net += t.deposited.data()[i] - t.eroded.data()[i];
+  net /= double(t.height.cellCount());
+  EXPECT_LT(std::abs(net), 0.1);  // 0.03; counted as erosion, the rock held down would be -2.3
 }
 
 // A run of no steps on a map built in levels leaves the map as it is (there is no level to show yet).

@@ -39,7 +39,9 @@ TEST(SoilRecord, APassIsRecordedAgainstItsStartLessTheUplift) {
   std::vector<float> raised;
   Terrain t = passed(before, raised);
   RowChanges rows;
-  recordSince(t, before, 1, &rows, raised.data(), 4.0f);
+  recordSince(t, before, 1, &rows, [&](int y, float* rose) {
+    for (int x = 0; x < 3; ++x) rose[x] = 4.0f * raised[size_t(y * 3 + x)];
+  });
   EXPECT_FLOAT_EQ(t.deposited.at(0, 0), 0.0f);
   EXPECT_FLOAT_EQ(t.eroded.at(0, 0), 2.0f);
   EXPECT_FLOAT_EQ(t.deposited.at(1, 0), 0.5f);

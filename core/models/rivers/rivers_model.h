@@ -13,8 +13,10 @@
 // getting the input's own detail at its scale back and detailSteps steps to cut its own generation of
 // valleys. Small catchments on a finer level cut as if their cells were the coarsest level's (up to
 // kSelfSimilarCells of them), so every level's gullies stand at the slopes the coarse valleys stand at,
-// while big rivers keep their own area and the coarse level's profile. The units of a run are the steps of
-// this schedule (plannedUnits()); past it, steps go on at the map's own size.
+// while big rivers keep their own area and the coarse level's profile. A finer level keeps the landforms
+// of the level below: what its steps change at the level below's scale is taken back, as rock rising or
+// sinking, so a small build (the artist's preview) is the big one averaged down. The units of a run are the
+// steps of this schedule (plannedUnits()); past it, steps go on at the map's own size.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -72,8 +74,10 @@ class RiversModel : public CopyableModel<RiversModel> {
   static double criticalGradeScale(float cellSize);
 
  private:
-  // One step on the running level's heights `h` (its width x height).
-  void step(float* h, int width, int height, const RainMap* rain);
+  // One step on the running level's heights `h`.
+  void step(Heightmap& h, const RainMap* rain);
+  // A finer level keeps the level below's landforms (see kHeldFormRadius).
+  void holdLevelBelow(Heightmap& h);
   MapVector<float> captureShape(const Heightmap& h, float lo, float hi) const;  // lo, hi: h.minMax
   void spreadPower(const MapVector<float>& cells, int width, int height);
   // A run from the terrain as it is: the plan, the input at every level, the uplift's shape.
@@ -92,7 +96,11 @@ class RiversModel : public CopyableModel<RiversModel> {
   std::vector<MapVector<float>> shapes_;               // the uplift's share per cell, 0..1, at each level
   std::vector<std::shared_ptr<const RainMap>> rains_;  // the rain at each coarser level (null: uniform)
   int level_ = -1;                                     // running; -1 before the first step
-  Heightmap levelHeights_;             // the running level's heights, when coarser than the map
+  Heightmap levelHeights_;  // the running level's heights, when coarser than the map
+  Heightmap below_;         // on a finer level: the level below's result, whose landforms it keeps
+  // On a finer level: how far keeping them raised the ground since the record was taken, in the level
+  // below's cells (the map's doubled up as the heights were).
+  Heightmap held_;
   float levelCell_ = 1.0f;             // the running level's cell size
   int bedRadius_ = 1, bedPasses_ = 1;  // the bed spread's box passes (spreadPower), set by the cell size
   MapVector<float> grade_;             // the running level's critical slope, a share of maxSlope's
