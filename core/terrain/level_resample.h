@@ -27,7 +27,7 @@ Heightmap halve(const Heightmap& fine, int threads = 0);
 Heightmap doubleUp(const Heightmap& coarse, int width, int height, float jitter = 0.0f, uint64_t seed = 0,
                    int threads = 0, Edges edges = Edges::Clamp);
 // The doubling with no jitter a row at a time, for a pass that uses a coarse map's doubled values without
-// keeping them (doubleUp's bilinear, the same bytes).
+// keeping them (doubleUp's bilinear, the same bytes). It reads `coarse` as it goes: keep it alive.
 class RowDoubler {
  public:
   RowDoubler(const Heightmap& coarse, int width, int height, Edges edges = Edges::Clamp);

@@ -56,8 +56,8 @@ constexpr float kSmallCatchmentBoost = 4.0f;
 // passes), is taken back. Left to change them, the finer levels cut the valleys the coarse level had left
 // with floors into narrow Vs and wore the walls down (the alpine preset at 4096², averaged down to 512²,
 // matched its own 512² build at slopes r 0.52); held, 0.79, and the slope-area law comes into range at
-// 4096² (the rivers default's concavity 0.32 -> 0.36 on seed 7). Held cell by cell (no blur), the fine
-// levels' gullies were lost to the grid (slope-area R² 0.65).
+// 4096² (the rivers default's concavity 0.32 -> 0.36 on seed 7). Held cell by cell (no blur), the
+// slope-area law went noisy (R² 0.65 at 4096²); over 4 cells, it flattened again (concavity 0.35).
 constexpr int kHeldFormRadius = 2;
 // The finer levels' convergence area (cells): all of a cell's water to its drawn receiver.
 constexpr float kFineConverge = 0.01f;
