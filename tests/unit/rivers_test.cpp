@@ -300,8 +300,8 @@ TEST(RiversModel, ABuildKeepsTheLandformsOfItsCoarsestLevel) {
   EXPECT_GT(testing::slopeAgreement(preview, averaged), 0.75);
 }
 
-// Keeping the level below's landforms raises or lowers rock, as uplift does: a build that only lifts leaves
-// the eroded and deposited maps empty at every level.
+// Keeping the level below's landforms raises or lowers rock, as uplift does: a build over three levels that
+// only lifts records no net erosion or deposit (the doubling's jitter moves single cells either way).
 TEST(RiversModel, LandformsKeptAreNeitherErosionNorDeposit) {
   Heightmap dome(256, 256);  // smooth at every level: doubling it adds no detail of its own
   for (int y = 0; y < 256; ++y)

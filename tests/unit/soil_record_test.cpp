@@ -20,8 +20,8 @@ TEST(SoilRecord, ErosionTakesTheSedimentFirstThenRock) {
   EXPECT_FLOAT_EQ(eroded, 1.5f);
 }
 
-// A 3 x 2 map: one cell lowered through its sediment into rock, one raised, one lifted by uplift and cut
-// by as much (no change of soil at all), the rest as they were.
+// A 3 x 2 map: one cell lowered through its sediment into rock, one raised, one lifted by 2 of uplift and
+// cut by 1 (it stands 1 higher), the rest as they were.
 Terrain passed(Heightmap& before, std::vector<float>& raised) {
   before = Heightmap(3, 2);
   Terrain t(before);
