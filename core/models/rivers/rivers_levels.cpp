@@ -15,8 +15,7 @@ namespace runnel {
 
 namespace {
 
-// Levels are halved while their cells stay at most this size
-// and their sides at least kMinCoarseSide cells.
+// Levels are halved while their cells stay at most this size and their sides at least kMinCoarseSide cells.
 constexpr float kCoarseCellMetres = 60.0f;
 constexpr int kMinCoarseSide = 64;
 // How far, in the level below's cells, a doubled sample's position may move.
