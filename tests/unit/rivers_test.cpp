@@ -280,6 +280,30 @@ TEST(RiversModel, ABuildDrainsAndIsTheSameHoweverItIsRun) {
   EXPECT_GT(moved / double(coarse.height.cellCount()), 0.5);  // metres on average
 }
 
+// A slider change replaces the model mid-build (the editor's Play): the new model takes over the level it
+// was on, with what that level keeps of the level below (its heights, and which of its cells were rivers,
+// by which the level tells its new gullies) and where the last step's rivers ran (where creep fades), and
+// the build comes out as if never replaced.
+TEST(RiversModel, AReplacementModelContinuesTheBuildAtItsLevel) {
+  RiversParams p;
+  p.age = 100000.0f;
+  p.detailSteps = 3.0f;
+  const Terrain start = testing::bumpyLandscape(256, 5);
+  RiversModel first(p, 15.0f, 2);
+  ASSERT_EQ(first.levels(256, 256).size(), 3u);
+  const uint64_t units = first.plannedUnits(256, 256);
+  Terrain whole = start;
+  ErosionStats stats;
+  first.run(whole, nullptr, 0, units, stats);
+
+  Terrain swapped = start;
+  RiversModel before(p, 15.0f, 2), after(p, 15.0f, 2);
+  before.run(swapped, nullptr, 0, units - 2, stats);  // one step into the finest level
+  after.continueFrom(before);
+  after.run(swapped, nullptr, units - 2, 2, stats);
+  EXPECT_EQ(swapped.height, whole.height);
+}
+
 // The preview an artist tunes predicts the build: a map built in levels keeps the landforms of its coarsest
 // level, so the same ground built at 64² (60 m, one level) and at 512² (7.5 m, four levels), the latter
 // averaged down to 64², have their slopes in the same places: r 0.85. (Before each finer level kept the

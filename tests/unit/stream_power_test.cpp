@@ -71,5 +71,31 @@ TEST(StreamPower, TheSlopeExponentCutsGentleSlopesLessAndSteepOnesMore) {
   }
 }
 
+// On a finer level of a coarse-to-fine build, a gully new at that level (where the level below drained
+// little) cuts as if its drainage were newGullyGain times larger, and a river the level below already had
+// cuts as its own area; so the new gullies compete by their areas and the big rivers keep their profile.
+// (The smooth boost of every small catchment instead made catchments of 30 to 1,000 cells cut alike.)
+TEST(StreamPower, ANewGullyCountsItsDrainageAsTheCoarseLevelsAndAnInheritedRiverAsItsOwn) {
+  const int width = 4, height = 2;  // the level below: 2 x 1 cells
+  const MapVector<float> power(size_t(width * height), 40.0f);
+  const float areaBelow[2] = {5.0f, 5000.0f};  // a hillside there, a river
+  rivers::StreamPower p{1e-5f, 0.45f, 1.0f, 2.0f, 1000.0f, 7.5f, 1.0f};
+  MapVector<float> plain, levels, asIf;
+  rivers::cuttingDepths(power, plain, p, width, height, 1);
+  const MapVector<float> bigger(power.size(), 40.0f * 64.0f);
+  rivers::cuttingDepths(bigger, asIf, p, width, height, 1);
+  p.areaBelow = areaBelow;
+  p.belowWidth = 2;
+  p.belowHeight = 1;
+  p.newGullyCells = 100.0f;
+  p.newGullyGain = 64.0f;
+  rivers::cuttingDepths(power, levels, p, width, height, 1);
+  for (int y = 0; y < height; ++y) {
+    for (int x = 0; x < 2; ++x) EXPECT_FLOAT_EQ(levels[size_t(y * width + x)], asIf[0]) << x << "," << y;
+    for (int x = 2; x < 4; ++x) EXPECT_FLOAT_EQ(levels[size_t(y * width + x)], plain[0]) << x << "," << y;
+  }
+  EXPECT_GT(asIf[0], 5.0f * plain[0]);  // a gain that matters: 8.6 times as deep here
+}
+
 }  // namespace
 }  // namespace runnel

@@ -63,10 +63,12 @@ class DrainageGraph {
 
   // Fills and carves `h` (width x height, in metres) so that every cell off the border has a strictly
   // lower neighbour on a path to the border. `cellSize` sets the trenches' slope (a minimal grade).
-  LakeReport resolveLakes(float* h, float lakeFill, float cellSize);
+  // A pit whose flood finds a way out within puddleScale times a puddle's area (about 50 cells of 30 m) is
+  // breached where it is; the others are lakes, worked out over the whole map's basins.
+  LakeReport resolveLakes(float* h, float lakeFill, float cellSize, float puddleScale = 1.0f);
   // resolveLakes until a pass finds no pit, at most four passes (rounding, the slope limit and a lake
   // filled part of the way can leave a few cells a hair below their neighbours); the first pass's report.
-  LakeReport resolveAllLakes(float* h, float lakeFill, float cellSize);
+  LakeReport resolveAllLakes(float* h, float lakeFill, float cellSize, float puddleScale = 1.0f);
   // Works out where each cell's water goes on `h` (row by row, on the graph's threads).
   void route(const float* h);
   // After route(): every cell's steepest-facet water sent to one lower neighbour instead, drawn with odds in
@@ -121,7 +123,7 @@ class DrainageGraph {
   std::vector<uint32_t> findPits(const float* h) const;
   // Breaches the pits whose way out a flood finds within a few cells; returns the others, the lakes.
   std::vector<uint32_t> breachPuddles(float* h, const std::vector<uint32_t>& pits, float cellSize,
-                                      float minGrade, LakeReport& report);
+                                      float minGrade, float puddleScale, LakeReport& report);
   // Cuts a trench from a pit at `level` along `trench` down to `exit` and on, at `minGrade` or more
   // (see the .cpp).
   void gradeTrench(float* h, float level, float minGrade, std::vector<uint32_t>& trench,

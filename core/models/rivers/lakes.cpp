@@ -155,7 +155,8 @@ void DrainageGraph::gradeTrench(float* h, float level, float minGrade, std::vect
 }
 
 std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<uint32_t>& pits,
-                                                   float cellSize, float minGrade, LakeReport& report) {
+                                                   float cellSize, float minGrade, float puddleScale,
+                                                   LakeReport& report) {
   const size_t n = size_t(width_) * size_t(height_);
   marks_.assign(n, 0);
   // A flood cell: where it is and which flood cell reached it first (the way back to the pit).
@@ -167,7 +168,8 @@ std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<u
     uint32_t cell, from;
     bool operator<(const Front& o) const { return level != o.level ? level > o.level : cell > o.cell; }
   };
-  const size_t puddleCells = size_t(std::clamp(kPuddleSquareMetres / (cellSize * cellSize), 16.0f, 4096.0f));
+  const size_t puddleCells =
+      size_t(std::clamp(kPuddleSquareMetres / (cellSize * cellSize), 16.0f, 4096.0f) * puddleScale);
   std::vector<Reached> flood;
   std::vector<Front> front;
   std::vector<uint32_t> lakes, trench;
@@ -231,17 +233,17 @@ std::vector<uint32_t> DrainageGraph::breachPuddles(float* h, const std::vector<u
   return lakes;
 }
 
-LakeReport DrainageGraph::resolveAllLakes(float* h, float lakeFill, float cellSize) {
+LakeReport DrainageGraph::resolveAllLakes(float* h, float lakeFill, float cellSize, float puddleScale) {
   LakeReport first;
   for (int pass = 0; pass < 4; ++pass) {
-    const LakeReport report = resolveLakes(h, lakeFill, cellSize);
+    const LakeReport report = resolveLakes(h, lakeFill, cellSize, puddleScale);
     if (pass == 0) first = report;
     if (report.pits == 0) break;
   }
   return first;
 }
 
-LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize) {
+LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize, float puddleScale) {
   LakeReport report;
   const std::vector<uint32_t> found = findPits(h);
   report.pits = uint32_t(found.size());
@@ -252,7 +254,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize)
   // RiversModel, the discharge's copy) keeps its trenches at the pit's level.
   const float minGrade = lakeFill < 1.0f ? kBreachGrade : 0.0f;
   const std::vector<uint32_t> pit =
-      lakeFill < 1.0f ? breachPuddles(h, found, cellSize, minGrade, report) : found;
+      lakeFill < 1.0f ? breachPuddles(h, found, cellSize, minGrade, puddleScale, report) : found;
   const uint32_t pits = uint32_t(pit.size());
   report.lakes = pits;
   if (pits == 0) return report;

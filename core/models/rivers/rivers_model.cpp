@@ -35,13 +35,37 @@ constexpr float kShapeCellMetres = 30.0f;
 // cells (see spreadPower).
 constexpr double kBedSpreadMetres = 35.0;
 constexpr double kBedSpreadMaxCells = 1.17;
-// Catchments of a few cells of a finer level cut as if their cells were the coarsest level's, fading out
-// past this many cells, with this many times their area: without it, new small valleys formed too slowly
-// to dissect the slopes in the few steps they get (hillslope length 0.83 against 0.67 at 1024², 30 m).
-// Fading past 64 cells, the boost reached into the slope-area fit's range (from 50 cells) and flattened
-// it there: 32 gives seed 7 at 1024² θ 0.357 against 0.351, and a 4096² build 0.310 against 0.300.
+// How a finer level's drainage is counted (stream_power.h), so that its few steps cut its own generation of
+// valleys at the slopes the coarsest level's valleys of as many cells stand at. Counted in its own cells, a
+// finer level cut too slowly to dissect the slopes (hillslope length 0.83 against 0.67 at 1024², 30 m).
+// - On the coarsest level and the first finer one, small catchments count kSmallCatchmentBoost times the
+//   coarsest level's cells (r), the weight fading out past kSelfSimilarCells: A (1 + (r - 1) 32 / (A + 32)).
+//   Fading past 64 cells, the boost reached into the slope-area fit's range (from 50 cells) and flattened
+//   it there (seed 7 at 1024², θ 0.351 against 0.357 at 32).
+// - From kFirstNewGullyLevel on (15 m and finer in a 4096² build), a gully new at the level, where the
+//   level below drained fewer than kNewGullyCells of its cells, counts kNewGullyGain times the coarsest
+//   level's cells; a river the level below already had counts its own area. The smooth boost there made
+//   every catchment of 30 to 1,000 cells cut alike (1.4 times as deep, against 4.8 by their areas): no
+//   gully outgrew its neighbours, the walls were combed by parallel gullies that never joined (hillslope
+//   length 0.81 at 4096²). Every catchment counted as the coarsest level's cells, the trunk rivers were cut
+//   as one-cell slots (grid marks 1.44). Counted so on the first finer level too, a 1024² build's slopes
+//   came out straighter (the alpine preset's slope-area concavity 0.31-0.35 on three of six seeds). As the
+//   coarsest level's cells once, the alpine preset's hollows at 4096² went shallow (curvature-area rho
+//   0.570 on seed 11, 0.618 at twice); four times, its valleys lined up with the grid (axis bias 1.153).
+//   See docs/performance.md, sessions 26 and 27.
 constexpr float kSelfSimilarCells = 32.0f;
 constexpr float kSmallCatchmentBoost = 4.0f;
+constexpr int kFirstNewGullyLevel = 2;
+constexpr float kNewGullyCells = 100.0f;
+constexpr float kNewGullyGain = 2.0f;
+// Creep on the levels that count new gullies runs at this share of its rate: at the full rate it rounded
+// the new gullies' hollows away (curvature-area rho 0.590 on seed 21 at 2048², 7.5 m; 0.612 at half).
+constexpr float kFineCreepShare = 0.5f;
+// The pits a step's cutting and the hold leave are breached where they are within this many times a
+// puddle's area: the deep new gullies of a 4096² build left 35,000-49,000 pits a step at 7.5 m, and with a
+// puddle's area a few of them outlived the breaching every step and sent the closing pass over the whole
+// map's basins (4.4 s of a 19.5 s build; 0.5 s at 4 times; the alpine preset at 8192², 154 -> 120 s).
+constexpr float kClosingPuddleScale = 4.0f;
 // The finer levels' convergence area (cells): all of a cell's water to its drawn receiver.
 constexpr float kFineConverge = 0.01f;
 // A river's power is spread over its bed (kBedSpreadMetres) in proportion to how much water the bed
@@ -59,7 +83,13 @@ constexpr float kUpliftMarginShare = 0.05f;
 // Give or take 6, every wall of a 4096² build (7.5 m) stood within a few degrees of the same angle, and
 // the slopes' spread was too narrow for real ground (p90/median 1.76 and 1.85 on seeds 7 and 21, 1.58 in
 // the alpine preset, against 1.83, 1.89 and 1.67 at 12); 1024² builds keep 2.3-2.4.
+// Over cells finer than kCriticalSlopeBaseline the spread grows as (baseline /
+// cell)^kCriticalSlopeSpreadGrowth (12 at 30 m, 18 at 7.5 m): a fine cell sees a single ledge or chute where
+// a coarse one sees their mean. At 12 over every cell a 4096² build's new gullies stood at one angle
+// (p90/median 1.75 at 2048², 7.5 m, seed 7); at 18 over every cell the alpine preset's 1024² slope-area law
+// flattened (concavity 0.32-0.35).
 constexpr double kCriticalSlopeSpread = 12.0;
+constexpr double kCriticalSlopeSpreadGrowth = 0.29;
 constexpr double kCriticalSlopeWavelength = 435.0;
 // maxSlope is a wall's angle over kCriticalSlopeBaseline metres. Over finer cells the same wall stands
 // steeper (its ledges and chutes), over coarser ones gentler: the critical grade goes as (baseline /
@@ -157,6 +187,8 @@ void RiversModel::continueFrom(const ErosionModel& previous) {
   level_ = p->level_;
   levelHeights_ = p->levelHeights_;
   below_ = p->below_;
+  riversBelow_ = p->riversBelow_;
+  power_ = p->power_;  // the creep of the next step fades where the last step's rivers ran
   held_ = p->held_;
   if (level_ >= 0) setLevelScale(level_);
 }
@@ -202,6 +234,7 @@ void RiversModel::start(const Terrain& terrain, const RainMap* rain) {
   }
   level_ = -1;
   levelHeights_ = below_ = held_ = Heightmap();
+  riversBelow_ = MapVector<float>();
 }
 
 void RiversModel::setLevelScale(int level) {
@@ -215,6 +248,9 @@ void RiversModel::setLevelScale(int level) {
   grade_.resize(size_t(l.width) * size_t(l.height));
   const double tanMax = std::tan(double(params_.maxSlope) * std::numbers::pi / 180.0);
   const double overCells = criticalGradeScale(levelCell_);
+  const double spread =
+      kCriticalSlopeSpread *
+      std::pow(std::max(1.0, kCriticalSlopeBaseline / double(levelCell_)), kCriticalSlopeSpreadGrowth);
   NoiseOctave rock;
   rock.seed = uint32_t(splitmix64(seed_ ^ 0x726f636bull));
   rock.stepX = rock.stepY = double(levelCell_) / kCriticalSlopeWavelength;
@@ -225,8 +261,8 @@ void RiversModel::setLevelScale(int level) {
     for (int y = y0; y < y1; ++y) {
       rows.sampleRow(y, noise.data());
       for (int x = 0; x < l.width; ++x) {
-        const double degrees = double(params_.maxSlope) +
-                               kCriticalSlopeSpread * std::clamp(1.5 * double(noise[size_t(x)]), -1.0, 1.0);
+        const double degrees =
+            double(params_.maxSlope) + spread * std::clamp(1.5 * double(noise[size_t(x)]), -1.0, 1.0);
         grade_[size_t(y) * size_t(l.width) + size_t(x)] =
             float(overCells * std::tan(std::clamp(degrees, 5.0, 89.0) * std::numbers::pi / 180.0) / tanMax);
       }
@@ -334,7 +370,6 @@ void RiversModel::step(Heightmap& heights, const RainMap* rain) {
   };
   const size_t n = size_t(w) * size_t(hgt);
   const float cellArea = levelCell_ * levelCell_;
-  // On finer levels, small catchments count their cells as the coarsest level's (kSelfSimilarCells).
   const float coarseArea = plan_.front().cellSize * plan_.front().cellSize;
   const float headCells = params_.channelHead / cellArea;
   const MapVector<float>& shape = shapes_[size_t(level_)];
@@ -362,7 +397,8 @@ void RiversModel::step(Heightmap& heights, const RainMap* rain) {
     // median 36 degrees at 7.5 m against 29 at 30 m.) It fades out past the channel head in the coarsest
     // level's cells (5.6 by default), where each finer level's gullies begin: faded only past the level's
     // own head (356 cells at 7.5 m), creep filled the small gullies (hillslope length 0.81).
-    const float rate = params_.diffusion * params_.timeStep / cellArea;
+    const float rate = params_.diffusion * params_.timeStep / cellArea *
+                       (level_ >= kFirstNewGullyLevel ? kFineCreepShare : 1.0f);
     const float head = std::max(params_.channelHead / coarseArea, 1.0f);
     cut_.resize(n);
     const bool fade = power_.size() == n;
@@ -403,18 +439,26 @@ void RiversModel::step(Heightmap& heights, const RainMap* rain) {
                               levelCell_,
                               std::tan(params_.maxSlope * 3.14159265f / 180.0f)};
   cutting.gradeScale = grade_.data();
-  cutting.selfSimilarCells = kSelfSimilarCells;
-  cutting.coarseAreaRatio = coarseArea / cellArea * kSmallCatchmentBoost;
+  if (level_ >= kFirstNewGullyLevel && !riversBelow_.empty()) {
+    cutting.areaBelow = riversBelow_.data();
+    cutting.belowWidth = below_.width();
+    cutting.belowHeight = below_.height();
+    cutting.newGullyCells = kNewGullyCells;
+    cutting.newGullyGain = coarseArea / cellArea * kNewGullyGain;
+  } else {
+    cutting.selfSimilarCells = kSelfSimilarCells;
+    cutting.coarseAreaRatio = coarseArea / cellArea * kSmallCatchmentBoost;
+  }
   rivers::cuttingDepths(power_, cut_, cutting, w, hgt, threads_);
   lap(stages_.spread);
   rivers::incise(graph_, cut_, h, cutting);
   if (level_ > 0) holdLevelBelow(heights);
   lap(stages_.incise);
-  // Cutting opens no pit in exact arithmetic; rounding, the slope limit and a lake filled part of the way can
-  // leave a few cells a hair below all their neighbours. Lakes passes go on until one finds no pit, so every
-  // step ends on a surface that drains everywhere, and a run comes out the same however it is split into
-  // calls (the editor's batches follow the clock).
-  graph_.resolveAllLakes(h, params_.lakeFill, levelCell_);
+  // Cutting opens no pit in exact arithmetic; rounding, the slope limit, a lake filled part of the way and
+  // the hold (rock raised along a gully) leave cells below all their neighbours. Lakes passes go on until one
+  // finds no pit, so every step ends on a surface that drains everywhere, and a run comes out the same
+  // however it is split into calls (the editor's batches follow the clock).
+  graph_.resolveAllLakes(h, params_.lakeFill, levelCell_, kClosingPuddleScale);
   lowerBorder(h, w, hgt);
   lap(stages_.closing);
 }

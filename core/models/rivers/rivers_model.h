@@ -11,12 +11,13 @@
 // The input is halved until its cells are that coarse; the big valleys form there over the model's age (in
 // steps of timeStep), then the result is doubled level by level up to the map's size, each finer level
 // getting the input's own detail at its scale back and detailSteps steps to cut its own generation of
-// valleys. Small catchments on a finer level cut as if their cells were the coarsest level's (up to
-// kSelfSimilarCells of them), so every level's gullies stand at the slopes the coarse valleys stand at,
-// while big rivers keep their own area and the coarse level's profile. A finer level keeps the landforms
-// of the level below: what its steps change at the level below's scale is taken back, as rock rising or
-// sinking, so a small build (the artist's preview) is the big one averaged down. The units of a run are the
-// steps of this schedule (plannedUnits()); past it, steps go on at the map's own size.
+// valleys. A finer level counts its drainage more than once, so its few steps cut its new valleys as the
+// coarsest level's many would: small catchments boosted on the first finer level, and from the second on
+// the gullies new at the level counted as the coarsest level's cells (so they compete and join as the
+// coarse valleys do) while the rivers the level below had keep their own area. A finer level keeps the
+// landforms of the level below: what its steps change at the level below's scale is taken back, as rock
+// rising or sinking, so a small build (the artist's preview) is the big one averaged down. The units of a run
+// are the steps of this schedule (plannedUnits()); past it, steps go on at the map's own size.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -96,8 +97,9 @@ class RiversModel : public CopyableModel<RiversModel> {
   std::vector<MapVector<float>> shapes_;               // the uplift's share per cell, 0..1, at each level
   std::vector<std::shared_ptr<const RainMap>> rains_;  // the rain at each coarser level (null: uniform)
   int level_ = -1;                                     // running; -1 before the first step
-  Heightmap levelHeights_;  // the running level's heights, when coarser than the map
-  Heightmap below_;         // on a finer level: the level below's result, whose landforms it keeps
+  Heightmap levelHeights_;        // the running level's heights, when coarser than the map
+  Heightmap below_;               // on a finer level: the level below's result, whose landforms it keeps
+  MapVector<float> riversBelow_;  // ... and its drainage area (cells) as its last step routed it
   // On a finer level: how far keeping them raised the ground since the record was taken, in the level
   // below's cells (the map's doubled up as the heights were).
   Heightmap held_;

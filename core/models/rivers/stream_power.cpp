@@ -153,14 +153,26 @@ void cuttingDepths(const MapVector<float>& power, MapVector<float>& cut, const S
   const float small = p.selfSimilarCells, ratio = p.coarseAreaRatio;
   cut.resize(power.size());
   forEachRowBand(height, size_t(width), threads, [&](int y0, int y1) {
-    for (size_t i = size_t(y0) * size_t(width); i < size_t(y1) * size_t(width); ++i) {
-      // A small catchment on a finer level counts its cells as the coarsest level's (fading out past `small`
-      // of them), so its valley stands at the slope the coarse level's valleys of as many cells stand at.
-      // Smoothly: with max(A, min(A, small) ratio), every catchment from `small` to `small` ratio cells cut
-      // alike, none outgrew its neighbours, and a level's gullies stood side by side like a comb.
-      const float cells = power[i] * (1.0f + (ratio - 1.0f) * small / (power[i] + small));
-      cut[i] =
-          cells > p.channelHeadCells ? scale * (std::pow(cells * cellArea, p.concavity) - headTerm) : 0.0f;
+    for (int y = y0; y < y1; ++y) {
+      const float* below =
+          p.areaBelow ? p.areaBelow + size_t(std::min(y / 2, p.belowHeight - 1)) * size_t(p.belowWidth)
+                      : nullptr;
+      for (int x = 0; x < width; ++x) {
+        const size_t i = size_t(y) * size_t(width) + size_t(x);
+        float cells;
+        if (below) {
+          // A new gully cuts as the coarse level's valleys of as many cells, a river the level below had as
+          // itself: the gullies compete, the biggest capture their neighbours and they branch.
+          cells = below[std::min(x / 2, p.belowWidth - 1)] < p.newGullyCells ? power[i] * p.newGullyGain
+                                                                             : power[i];
+        } else {
+          // Smoothly: with max(A, min(A, small) ratio), every catchment from `small` to `small` ratio cells
+          // cut alike, none outgrew its neighbours, and a level's gullies stood side by side like a comb.
+          cells = power[i] * (1.0f + (ratio - 1.0f) * small / (power[i] + small));
+        }
+        cut[i] =
+            cells > p.channelHeadCells ? scale * (std::pow(cells * cellArea, p.concavity) - headTerm) : 0.0f;
+      }
     }
   });
 }

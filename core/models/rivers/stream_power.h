@@ -19,11 +19,16 @@ struct StreamPower {
   // Per cell, the steepest ground that stands there as a share of maxGrade (rock that holds steeper walls
   // or slides sooner); null: maxGrade everywhere.
   const float* gradeScale = nullptr;
-  // A finer level of a coarse-to-fine build: a catchment of a few cells cuts as if its cells were the
-  // coarsest level's, coarseAreaRatio times their area, fading out past selfSimilarCells cells (see
-  // RiversModel); ratio 1: as it is.
-  float selfSimilarCells = 0.0f;
-  float coarseAreaRatio = 1.0f;
+  // A finer level of a coarse-to-fine build (see RiversModel), its drainage counted more than once:
+  // - `areaBelow` given (the level below's drainage area in its own cells, belowWidth x belowHeight, each of
+  //   its cells covering 2 x 2 of these): where the level below drained fewer than newGullyCells, a gully
+  //   new at this level, the drainage counts newGullyGain times over; elsewhere as it is.
+  // - otherwise a catchment of a few cells counts coarseAreaRatio times its area, the weight fading out
+  //   past selfSimilarCells cells; ratio 1: every cell as it is.
+  const float* areaBelow = nullptr;
+  int belowWidth = 0, belowHeight = 0;
+  float newGullyCells = 0.0f, newGullyGain = 1.0f;
+  float selfSimilarCells = 0.0f, coarseAreaRatio = 1.0f;
 };
 
 // How deep each cell cuts per unit of slope in a step, K dt (A^m - Ac^m) with A = power x cell area (m²):
