@@ -152,7 +152,10 @@ class DrainageGraph {
   // neighbours a cell still waits for (kDone once it is summed, kNeverDue on the border).
   MapVector<uint8_t> marks_;
   static constexpr uint8_t kDone = 0x40, kNeverDue = 0x80;
-  static constexpr uint8_t kKnown = 1, kWalked = 2;  // resolveLakes(): which receivers it has worked out
+  // resolveLakes(): which receivers it has worked out (the low bits), and where each leads (the direction
+  // above them; kSelf: none).
+  static constexpr uint8_t kKnown = 1, kWalked = 2, kStateBits = 3;
+  static constexpr int kDirectionShift = 2, kSelf = 8;
   // The order, by band: band b's cells at [bandBegin_[b], bandEnd_[b]), its phases ending at phaseEnd_[b].
   std::vector<int> bandRow_;  // band b covers rows [bandRow_[b], bandRow_[b + 1])
   std::vector<size_t> bandBegin_, bandEnd_;

@@ -261,19 +261,27 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize,
   // Steepest-descent receivers, only of the cells the lakes need (a few dozen lakes a step in a map of
   // millions of cells), all from the heights as they are before anything is filled or cut: worked out
   // while fills and trenches change heights, two of them could point at each other and a trench walk go
-  // round for ever. marks_: 0 not known yet, kKnown receiver known, kWalked its way to the border known.
-  // Both kept for the lakes' cells and their neighbours only: a map's worth of them (8 bytes a cell) was
-  // the peak of an 8192² build whenever one lake outlived the puddles' breaching (the alpine preset's,
-  // 64 bytes a cell beyond the map against 57).
+  // round for ever. marks_: 0 not known yet, else kKnown (receiver known) or kWalked (its way to the border
+  // known) in the low bits and the receiver's direction above them (kSelf: none). In the marks' byte a
+  // cell: in a table of its own the receivers of the 60,000 pits a doubled level opens went dense, 4 bytes
+  // a cell, and the alpine preset's 8192² build peaked there (65.9 bytes a cell beyond the map).
+  // The basins are kept for the lakes' cells and their neighbours only.
   const size_t n = size_t(width_) * size_t(height_);
   if (lakeFill >= 1.0f) marks_.assign(n, 0);  // else breachPuddles left every mark 0
-  CellTable receiver(n), basin(n);            // basin: 0 (never set) reaches the border
+  CellTable basin(n);                         // basin: 0 (never set) reaches the border
+  auto setReceiver = [&](uint32_t c, uint32_t r) {
+    int direction = kSelf;
+    for (int k = 0; k < 8; ++k)
+      if (int64_t(c) + offset_[k] == int64_t(r) && r != c) direction = k;
+    marks_[c] = uint8_t((marks_[c] & kStateBits) | direction << kDirectionShift);
+  };
   auto receiverOf = [&](uint32_t c) {
     if (marks_[c] == 0) {
       marks_[c] = kKnown;
-      receiver.set(c, steepestNeighbour(h, c));
+      setReceiver(c, steepestNeighbour(h, c));
     }
-    return receiver.get(c);
+    const int direction = marks_[c] >> kDirectionShift;
+    return direction == kSelf ? c : uint32_t(int64_t(c) + offset_[direction]);
   };
   auto basinOf = [&](uint32_t c) { return basin.get(c); };
 
@@ -367,9 +375,10 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize,
   // Every way a trench may take out of a basin, walked now while the heights are as they were: from each
   // pass across to the border (a cell outside every basin drains there by steepest descent).
   for (uint32_t b = 1; b <= pits; ++b)
-    for (uint32_t c = outletAcross[b]; c != kUnset && basinOf(c) == 0 && marks_[c] != kWalked;) {
+    for (uint32_t c = outletAcross[b];
+         c != kUnset && basinOf(c) == 0 && (marks_[c] & kStateBits) != kWalked;) {
       const uint32_t r = receiverOf(c);
-      marks_[c] = kWalked;
+      marks_[c] = uint8_t((marks_[c] & ~kStateBits) | kWalked);
       if (r == c) break;
       c = r;
     }
@@ -398,7 +407,7 @@ LakeReport DrainageGraph::resolveLakes(float* h, float lakeFill, float cellSize,
     uint32_t c = outletInside[b], next = outletAcross[b];
     for (;;) {
       const uint32_t r = receiverOf(c);
-      receiver.set(c, next);
+      setReceiver(c, next);
       if (r == c) break;
       next = c;
       c = r;
