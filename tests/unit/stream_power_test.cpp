@@ -78,16 +78,16 @@ TEST(StreamPower, TheSlopeExponentCutsGentleSlopesLessAndSteepOnesMore) {
 TEST(StreamPower, ANewGullyCountsItsDrainageAsTheCoarseLevelsAndAnInheritedRiverAsItsOwn) {
   const int width = 4, height = 2;  // the level below: 2 x 1 cells
   const MapVector<float> power(size_t(width * height), 40.0f);
-  const float areaBelow[2] = {5.0f, 5000.0f};  // a hillside there, a river
+  const uint8_t riversBelow[2] = {0, 1};  // a hillside there, a river
   rivers::StreamPower p{1e-5f, 0.45f, 1.0f, 2.0f, 1000.0f, 7.5f, 1.0f};
   MapVector<float> plain, levels, asIf;
   rivers::cuttingDepths(power, plain, p, width, height, 1);
   const MapVector<float> bigger(power.size(), 40.0f * 64.0f);
   rivers::cuttingDepths(bigger, asIf, p, width, height, 1);
-  p.areaBelow = areaBelow;
+  p.riversBelow = riversBelow;
   p.belowWidth = 2;
   p.belowHeight = 1;
-  p.newGullyCells = 100.0f;
+  p.riverCells = 40.0f;
   p.newGullyGain = 64.0f;
   rivers::cuttingDepths(power, levels, p, width, height, 1);
   for (int y = 0; y < height; ++y) {
@@ -95,6 +95,26 @@ TEST(StreamPower, ANewGullyCountsItsDrainageAsTheCoarseLevelsAndAnInheritedRiver
     for (int x = 2; x < 4; ++x) EXPECT_FLOAT_EQ(levels[size_t(y * width + x)], plain[0]) << x << "," << y;
   }
   EXPECT_GT(asIf[0], 5.0f * plain[0]);  // a gain that matters: 8.6 times as deep here
+  // Where the level below had a river, a cell draining less than a river's cells is a gully on its banks.
+  p.riverCells = 41.0f;
+  rivers::cuttingDepths(power, levels, p, width, height, 1);
+  for (size_t i = 0; i < levels.size(); ++i) EXPECT_FLOAT_EQ(levels[i], asIf[0]) << i;
+}
+
+TEST(StreamPower, ARiverOfTheLevelBelowReachesItsBanksAndNoFurther) {
+  // 5 x 4 cells of the level below: one river cell (x 3, y 1) and one on the border (x 0, y 3).
+  const int w = 5, h = 4;
+  MapVector<float> area(size_t(w * h), 3.0f);
+  area[size_t(1 * w + 3)] = 150.0f;
+  area[size_t(3 * w + 0)] = 100.0f;
+  const MapVector<uint8_t> near = rivers::riversNear(area, w, h, 100.0f, 2);
+  const char* expected[] = {"..###",  //
+                            "..###",  //
+                            "#####",  //
+                            "##..."};
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      EXPECT_EQ(near[size_t(y * w + x)], expected[y][x] == '#' ? 1 : 0) << x << "," << y;
 }
 
 }  // namespace

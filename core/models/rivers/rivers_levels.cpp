@@ -10,6 +10,7 @@
 #include "core/base/row_bands.h"
 #include "core/terrain/box_blur.h"
 #include "core/terrain/level_resample.h"
+#include "stream_power.h"
 
 namespace runnel {
 
@@ -85,11 +86,11 @@ void RiversModel::enterLevel(int level, Terrain& terrain) {
       // The level below doubled, each sample's position jittered, with the input's own detail at this
       // level's scale added back (the input here less the input of the level below, doubled the same way).
       below_ = std::move(levelHeights_);
-      // Which of its cells the level below's rivers drained (none known when no step ran there).
-      if (graph_.area().size() == below_.cellCount())
-        riversBelow_.assign(graph_.area().begin(), graph_.area().end());
-      else
-        riversBelow_ = MapVector<float>();
+      // Where the level below's rivers ran (none known when no step ran there).
+      riversBelow_ =
+          graph_.area().size() == below_.cellCount()
+              ? rivers::riversNear(graph_.area(), below_.width(), below_.height(), kNewGullyCells, threads_)
+              : MapVector<uint8_t>();
       Heightmap up =
           doubleUp(below_, l.width, l.height, kLevelJitter, splitmix64(seed_ + uint64_t(next)), threads_);
       held_ = next == 1 ? Heightmap(below_.width(), below_.height())

@@ -42,21 +42,21 @@ constexpr double kBedSpreadMaxCells = 1.17;
 //   coarsest level's cells (r), the weight fading out past kSelfSimilarCells: A (1 + (r - 1) 32 / (A + 32)).
 //   Fading past 64 cells, the boost reached into the slope-area fit's range (from 50 cells) and flattened
 //   it there (seed 7 at 1024², θ 0.351 against 0.357 at 32).
-// - From kFirstNewGullyLevel on (15 m and finer in a 4096² build), a gully new at the level, where the
-//   level below drained fewer than kNewGullyCells of its cells, counts kNewGullyGain times the coarsest
-//   level's cells; a river the level below already had counts its own area. The smooth boost there made
-//   every catchment of 30 to 1,000 cells cut alike (1.4 times as deep, against 4.8 by their areas): no
-//   gully outgrew its neighbours, the walls were combed by parallel gullies that never joined (hillslope
-//   length 0.81 at 4096²). Every catchment counted as the coarsest level's cells, the trunk rivers were cut
-//   as one-cell slots (grid marks 1.44). Counted so on the first finer level too, a 1024² build's slopes
-//   came out straighter (the alpine preset's slope-area concavity 0.31-0.35 on three of six seeds). As the
-//   coarsest level's cells once, the alpine preset's hollows at 4096² went shallow (curvature-area rho
+// - From kFirstNewGullyLevel on (15 m and finer in a 4096² build), a gully new at the level counts
+//   kNewGullyGain times the coarsest level's cells: a cell where the level below drained fewer than
+//   kNewGullyCells of its cells (on it and beside it), or that drains less than a river of as many cells
+//   (a gully on the river's banks); a river the level below already had counts its own area. The smooth boost
+//   there made every catchment of 30 to 1,000 cells cut alike (1.4 times as deep, against 4.8 by their
+//   areas): no gully outgrew its neighbours, the walls were combed by parallel gullies that never joined
+//   (hillslope length 0.81 at 4096²). Every catchment counted as the coarsest level's cells, the trunk rivers
+//   were cut as one-cell slots (grid marks 1.44). Counted so on the first finer level too, a 1024² build's
+//   slopes came out straighter (the alpine preset's slope-area concavity 0.31-0.35 on three of six seeds). As
+//   the coarsest level's cells once, the alpine preset's hollows at 4096² went shallow (curvature-area rho
 //   0.570 on seed 11, 0.618 at twice); four times, its valleys lined up with the grid (axis bias 1.153).
-//   See docs/performance.md, sessions 26 and 27.
+//   See rivers::riversNear, and docs/performance.md, sessions 26 to 28.
 constexpr float kSelfSimilarCells = 32.0f;
 constexpr float kSmallCatchmentBoost = 4.0f;
 constexpr int kFirstNewGullyLevel = 2;
-constexpr float kNewGullyCells = 100.0f;
 constexpr float kNewGullyGain = 2.0f;
 // Creep on the levels that count new gullies runs at this share of its rate: at the full rate it rounded
 // the new gullies' hollows away (curvature-area rho 0.590 on seed 21 at 2048², 7.5 m; 0.612 at half).
@@ -234,7 +234,7 @@ void RiversModel::start(const Terrain& terrain, const RainMap* rain) {
   }
   level_ = -1;
   levelHeights_ = below_ = held_ = Heightmap();
-  riversBelow_ = MapVector<float>();
+  riversBelow_ = MapVector<uint8_t>();
 }
 
 void RiversModel::setLevelScale(int level) {
@@ -440,10 +440,10 @@ void RiversModel::step(Heightmap& heights, const RainMap* rain) {
                               std::tan(params_.maxSlope * 3.14159265f / 180.0f)};
   cutting.gradeScale = grade_.data();
   if (level_ >= kFirstNewGullyLevel && !riversBelow_.empty()) {
-    cutting.areaBelow = riversBelow_.data();
+    cutting.riversBelow = riversBelow_.data();
+    cutting.riverCells = kNewGullyCells * 4.0f;  // the level below's cells, 2 x 2 of these each
     cutting.belowWidth = below_.width();
     cutting.belowHeight = below_.height();
-    cutting.newGullyCells = kNewGullyCells;
     cutting.newGullyGain = coarseArea / cellArea * kNewGullyGain;
   } else {
     cutting.selfSimilarCells = kSelfSimilarCells;

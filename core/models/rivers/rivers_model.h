@@ -75,6 +75,9 @@ class RiversModel : public CopyableModel<RiversModel> {
   static double criticalGradeScale(float cellSize);
 
  private:
+  // A cell of a finer level's level below that drained this many of its cells was a river there; below,
+  // hillside (see rivers_model.cpp, kNewGullyGain).
+  static constexpr float kNewGullyCells = 100.0f;
   // One step on the running level's heights `h`.
   void step(Heightmap& h, const RainMap* rain);
   // A finer level keeps the level below's landforms (see kHeldFormRadius).
@@ -97,9 +100,11 @@ class RiversModel : public CopyableModel<RiversModel> {
   std::vector<MapVector<float>> shapes_;               // the uplift's share per cell, 0..1, at each level
   std::vector<std::shared_ptr<const RainMap>> rains_;  // the rain at each coarser level (null: uniform)
   int level_ = -1;                                     // running; -1 before the first step
-  Heightmap levelHeights_;        // the running level's heights, when coarser than the map
-  Heightmap below_;               // on a finer level: the level below's result, whose landforms it keeps
-  MapVector<float> riversBelow_;  // ... and its drainage area (cells) as its last step routed it
+  Heightmap levelHeights_;  // the running level's heights, when coarser than the map
+  Heightmap below_;         // on a finer level: the level below's result, whose landforms it keeps
+  // ... and where its rivers ran as its last step routed them: 1 on and beside its cells that drained at
+  // least kNewGullyCells of its cells (rivers_levels.cpp), 0 on ground that was hillside there.
+  MapVector<uint8_t> riversBelow_;
   // On a finer level: how far keeping them raised the ground since the record was taken, in the level
   // below's cells (the map's doubled up as the heights were).
   Heightmap held_;

@@ -143,6 +143,21 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
 
 }  // namespace
 
+MapVector<uint8_t> riversNear(const MapVector<float>& area, int w, int h, float riverCells, int threads) {
+  MapVector<uint8_t> near(area.size());
+  forEachRowBand(h, size_t(w), threads, [&](int y0, int y1) {
+    for (int y = y0; y < y1; ++y)
+      for (int x = 0; x < w; ++x) {
+        uint8_t river = 0;
+        for (int ny = std::max(y - 1, 0); ny <= std::min(y + 1, h - 1); ++ny)
+          for (int nx = std::max(x - 1, 0); nx <= std::min(x + 1, w - 1); ++nx)
+            river |= uint8_t(area[size_t(ny) * size_t(w) + size_t(nx)] >= riverCells);
+        near[size_t(y) * size_t(w) + size_t(x)] = river;
+      }
+  });
+  return near;
+}
+
 void cuttingDepths(const MapVector<float>& power, MapVector<float>& cut, const StreamPower& p, int width,
                    int height, int threads) {
   // In float, each cell's depth on its own (the same bytes on any thread count), a row at a time on the
@@ -154,17 +169,18 @@ void cuttingDepths(const MapVector<float>& power, MapVector<float>& cut, const S
   cut.resize(power.size());
   forEachRowBand(height, size_t(width), threads, [&](int y0, int y1) {
     for (int y = y0; y < y1; ++y) {
-      const float* below =
-          p.areaBelow ? p.areaBelow + size_t(std::min(y / 2, p.belowHeight - 1)) * size_t(p.belowWidth)
-                      : nullptr;
+      const uint8_t* below =
+          p.riversBelow ? p.riversBelow + size_t(std::min(y / 2, p.belowHeight - 1)) * size_t(p.belowWidth)
+                        : nullptr;
       for (int x = 0; x < width; ++x) {
         const size_t i = size_t(y) * size_t(width) + size_t(x);
         float cells;
         if (below) {
           // A new gully cuts as the coarse level's valleys of as many cells, a river the level below had as
           // itself: the gullies compete, the biggest capture their neighbours and they branch.
-          cells = below[std::min(x / 2, p.belowWidth - 1)] < p.newGullyCells ? power[i] * p.newGullyGain
-                                                                             : power[i];
+          cells = below[std::min(x / 2, p.belowWidth - 1)] && power[i] >= p.riverCells
+                      ? power[i]
+                      : power[i] * p.newGullyGain;
         } else {
           // Smoothly: with max(A, min(A, small) ratio), every catchment from `small` to `small` ratio cells
           // cut alike, none outgrew its neighbours, and a level's gullies stood side by side like a comb.
