@@ -103,7 +103,7 @@ class RiversModel : public CopyableModel<RiversModel> {
   Heightmap levelHeights_;  // the running level's heights, when coarser than the map
   Heightmap below_;         // on a finer level: the level below's result, whose landforms it keeps
   // ... and where its rivers ran as its last step routed them: 1 on and beside its cells that drained at
-  // least kNewGullyCells of its cells (rivers_levels.cpp), 0 on ground that was hillside there.
+  // least kNewGullyCells of its cells (rivers::riversNear), 0 on ground that was hillside there.
   MapVector<uint8_t> riversBelow_;
   // On a finer level: how far keeping them raised the ground since the record was taken, in the level
   // below's cells (the map's doubled up as the heights were).
