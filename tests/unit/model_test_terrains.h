@@ -27,6 +27,18 @@ inline int pits(const Heightmap& h) {
   return count;
 }
 
+// The largest relative error of the interior cells rMin to rMax cells from (cx, cy) against a round cone
+// rising a metre a cell from there (0 when the ground is that cone).
+inline double worstConeError(const Heightmap& h, int cx, int cy, double rMin, double rMax) {
+  double worst = 0;
+  for (int y = 1; y < h.height() - 1; ++y)
+    for (int x = 1; x < h.width() - 1; ++x) {
+      const double r = std::hypot(double(x - cx), double(y - cy));
+      if (r >= rMin && r <= rMax) worst = std::max(worst, std::abs(double(h.at(x, y)) - r) / r);
+    }
+  return worst;
+}
+
 // A bumpy fBm landscape in metres: 2 km of relief on 64 cells of 30 m, full of closed hollows.
 inline Terrain bumpyLandscape(int n = 64, uint64_t seed = 3) {
   GeneratorSettings g;

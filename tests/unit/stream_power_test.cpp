@@ -7,6 +7,7 @@
 #include "core/models/rivers/drainage_graph.h"
 #include "core/models/rivers/stream_power.h"
 #include "core/terrain/heightmap.h"
+#include "model_test_terrains.h"
 
 namespace runnel {
 namespace {
@@ -26,14 +27,7 @@ TEST(StreamPower, GroundCutBackToTheSteepestSlopeFormsARoundCone) {
   const MapVector<float> cut(h.cellCount(), 0.0f);  // nothing cuts: only the slope limit acts
   Heightmap after = h;
   rivers::incise(graph, cut, after.data(), {0.0f, 0.45f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f});
-  double worst = 0;
-  for (int y = 1; y < n - 1; ++y)
-    for (int x = 1; x < n - 1; ++x) {
-      const double r = std::hypot(double(x - 32), double(y));
-      if (r < 15 || r > 25) continue;
-      worst = std::max(worst, std::abs(double(after.at(x, y)) - r) / r);
-    }
-  EXPECT_LT(worst, 0.03);
+  EXPECT_LT(testing::worstConeError(after, 32, 0, 15, 25), 0.03);
 }
 
 // The slope exponent n is the solver's own: with the same cutting depth a slope under 1 (rise per metre) cuts

@@ -8,6 +8,8 @@
 // neighbour (D8) would bend every river into the eight grid directions, plain MFD smears rivers. How much
 // water goes each way depends on the drainage area, so the two are mixed later (DrainageGraph::split).
 #pragma once
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -34,6 +36,18 @@ struct Outflow {
   static int cardinalOf(int f) { return (f + 1) & 6; }
   static int diagonalOf(int f) { return f == 7 ? 7 : (f | 1); }
 };
+
+constexpr float kHalfSqrt2 = 0.70710678f;
+
+// How high a cell may stand over a facet's two neighbours, the cardinal one at `a` and the diagonal one at
+// `b`, when ground stands at most `reach` metres above a cardinal neighbour (the eight-neighbour eikonal
+// update): where the steepest way down lies inside the facet (0 <= a - b <= along), a + along; elsewhere
+// the facet bounds nothing (`none`). Never less than reach / sqrt 2 above the lower of the two.
+inline float facetLimit(float a, float b, float reach, float none) {
+  const float across = a - b;  // the fall from the cardinal to the diagonal neighbour
+  const float along = std::sqrt(std::max(reach * reach - across * across, 0.0f));
+  return across >= 0.0f && across <= along ? a + along : none;
+}
 
 // atan(x) / (pi / 4) for x in [0, 1]: where between the cardinal (0) and the diagonal (1) direction the
 // flow points (a polynomial good to 1e-5 radians). For a float or four at once, lane by lane the same.

@@ -20,6 +20,7 @@
 #include "core/terrain/soil_record.h"
 #include "core/terrain/soil_total.h"
 #include "hillslope_diffusion.h"
+#include "settle_walls.h"
 #include "stream_power.h"
 
 namespace runnel {
@@ -452,6 +453,10 @@ void RiversModel::step(Heightmap& heights, const RainMap* rain) {
   rivers::cuttingDepths(power_, cut_, cutting, w, hgt, threads_);
   lap(stages_.spread);
   rivers::incise(graph_, cut_, h, cutting);
+  // A gully cut deep in one step, nearly to its outlet's height, drops past the cells beside it that the
+  // incision solved before it (lower then): they stand over it as cliffs, up to 500 m high over 7.5 m cells
+  // (0.4% of an alpine 4096² map steeper than 83 degrees). They slide now, down to the critical slope.
+  rivers::settleWalls(h, w, hgt, levelCell_, cutting.maxGrade, grade_.data(), threads_);
   if (level_ > 0) holdLevelBelow(heights);
   lap(stages_.incise);
   // Cutting opens no pit in exact arithmetic; rounding, the slope limit, a lake filled part of the way and

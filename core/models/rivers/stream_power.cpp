@@ -51,7 +51,6 @@ float floatAbove(float x) {
 // A neighbour that is not lower: high enough to bound nothing, finite so that sums stay finite.
 constexpr float kNotLower = 3.0e38f;
 constexpr float kNotLowerBy[2] = {0.0f, kNotLower};  // indexed by "not lower"
-constexpr float kHalfSqrt2 = 0.70710678f;
 // The cells this far ahead in the order have their neighbourhoods fetched while this one is solved: the
 // order wanders over the map, and waiting for memory was most of the pass's time.
 constexpr size_t kAhead = 12;
@@ -106,13 +105,9 @@ void incisePiece(const uint32_t* cells, size_t count, const DrainageGraph& graph
     // stands no higher than that (most cells), no facet can lower it.
     const float reach = standing[0] * g;  // how far above a cardinal neighbour ground may stand here
     if (highest > lowest + kHalfSqrt2 * reach)
-      for (int f = 0; f < 8; ++f) {
-        const float a = down[Outflow::cardinalOf(f)], b = down[Outflow::diagonalOf(f)];
-        const float across = a - b;  // the fall from the cardinal to the diagonal receiver
-        const float along = std::sqrt(std::max(reach * reach - across * across, 0.0f));
-        // Inside the facet when the steepest way down lies between the two: 0 <= across <= along.
-        highest = std::min(highest, across >= 0.0f && across <= along ? a + along : hc);
-      }
+      for (int f = 0; f < 8; ++f)
+        highest = std::min(highest,
+                           facetLimit(down[Outflow::cardinalOf(f)], down[Outflow::diagonalOf(f)], reach, hc));
     const double cut = cutDepth[c];
     if (!(cut > 0.0)) {
       settle(h[c], highest);
