@@ -53,12 +53,14 @@ constexpr double kBedSpreadMaxCells = 1.17;
 //   were cut as one-cell slots (grid marks 1.44). Counted so on the first finer level too, a 1024² build's
 //   slopes came out straighter (the alpine preset's slope-area concavity 0.31-0.35 on three of six seeds). As
 //   the coarsest level's cells once, the alpine preset's hollows at 4096² went shallow (curvature-area rho
-//   0.570 on seed 11, 0.618 at twice); four times, its valleys lined up with the grid (axis bias 1.153).
-//   See rivers::riversNear, and docs/performance.md, sessions 26 to 28.
+//   0.570 on seed 11, 0.595 at twice, 0.616 three times over); four times, its valleys lined up with the
+//   grid (axis bias 1.153). Three times over cut gorges that stood as grid-aligned cliffs (grid marks 1.21
+//   on seed 7) until the walls slid after each incision (rivers::settleWalls; 1.075).
+//   See rivers::riversNear, and docs/performance.md, sessions 26 to 29.
 constexpr float kSelfSimilarCells = 32.0f;
 constexpr float kSmallCatchmentBoost = 4.0f;
 constexpr int kFirstNewGullyLevel = 2;
-constexpr float kNewGullyGain = 2.0f;
+constexpr float kNewGullyGain = 3.0f;
 // Creep on the levels that count new gullies runs at this share of its rate: at the full rate it rounded
 // the new gullies' hollows away (curvature-area rho 0.590 on seed 21 at 2048², 7.5 m; 0.612 at half).
 constexpr float kFineCreepShare = 0.5f;
