@@ -12,6 +12,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <limits>
 
 namespace runnel::rivers {
 
@@ -38,6 +40,16 @@ struct Outflow {
 };
 
 constexpr float kHalfSqrt2 = 0.70710678f;
+
+// std::nextafter(x, +infinity) for a finite x, inline (libm's is a call): the next float up.
+inline float floatAbove(float x) {
+  if (x == 0.0f) return std::numeric_limits<float>::denorm_min();
+  uint32_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  bits = x > 0.0f ? bits + 1 : bits - 1;
+  std::memcpy(&x, &bits, sizeof bits);
+  return x;
+}
 
 // How high a cell may stand over a facet's two neighbours, the cardinal one at `a` and the diagonal one at
 // `b`, when ground stands at most `reach` metres above a cardinal neighbour (the eight-neighbour eikonal

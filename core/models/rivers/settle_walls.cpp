@@ -28,10 +28,13 @@ float standingLimit(const float* h, size_t i, const int64_t offset[8], float rea
     limit = std::min(limit, down[k] + reach / kInvDistance[k]);
     lowest = std::min(lowest, down[k]);
   }
-  for (int f = 0; f < 8; ++f)
-    limit =
-        std::min(limit, facetLimit(down[Outflow::cardinalOf(f)], down[Outflow::diagonalOf(f)], reach, limit));
-  return std::max(limit, std::nextafter(lowest, std::numeric_limits<float>::infinity()));
+  // A facet's limit lies at least reach / sqrt 2 above the lower of its two cells: where the directions'
+  // limit is no higher than that above the lowest neighbour, no facet can lower it.
+  if (limit > lowest + kHalfSqrt2 * reach)
+    for (int f = 0; f < 8; ++f)
+      limit = std::min(limit,
+                       facetLimit(down[Outflow::cardinalOf(f)], down[Outflow::diagonalOf(f)], reach, limit));
+  return std::max(limit, floatAbove(lowest));
 }
 
 using Slide = std::pair<float, uint32_t>;  // the height a cell slides to, the cell
@@ -46,10 +49,6 @@ size_t settleWalls(float* h, int width, int height, float cellSize, float maxGra
   for (int k = 0; k < 8; ++k) offset[k] = int64_t(kDy[k]) * int64_t(w) + kDx[k];
   const float cardinal = maxGrade * cellSize;
   auto reachOf = [&](size_t i) { return gradeScale ? cardinal * gradeScale[i] : cardinal; };
-  auto interior = [&](size_t i) {
-    const size_t x = i % w, y = i / w;
-    return x > 0 && y > 0 && x + 1 < w && y + 1 < size_t(height);
-  };
 
   // The cells standing too steep now, found row band by row band and kept in row order. No limit lies
   // less than reach / sqrt 2 above the lowest neighbour (a facet's, the steepest way down at 45 degrees
@@ -94,10 +93,16 @@ size_t settleWalls(float* h, int width, int height, float cellSize, float maxGra
     if (!(to < h[c])) continue;
     h[c] = to;
     ++lowered;
+    const int x = int(c % w), y = int(c / w);
     for (int k = 0; k < 8; ++k) {
+      const int nx = x + kDx[k], ny = y + kDy[k];
+      if (nx < 1 || ny < 1 || nx > width - 2 || ny > height - 2) continue;  // the border stays
       const size_t j = size_t(int64_t(c) + offset[k]);
-      if (!interior(j) || !(h[j] > to)) continue;
-      const float limit = standingLimit(h, j, offset, reachOf(j));
+      // Every limit through this cell lies at least reach / sqrt 2 above it: a neighbour no higher than
+      // that stands (most of them; the limits are the pass's time).
+      const float reach = reachOf(j);
+      if (!(h[j] > to + reach * kHalfSqrt2)) continue;
+      const float limit = standingLimit(h, j, offset, reach);
       if (limit < h[j]) slides.emplace(limit, uint32_t(j));
     }
   }

@@ -38,16 +38,6 @@ void settle(float& h, float value) {
   std::atomic_ref<float>(h).store(value, std::memory_order_relaxed);
 }
 
-// std::nextafter(x, +infinity) for a finite x, inline: the next float up.
-float floatAbove(float x) {
-  if (x == 0.0f) return std::numeric_limits<float>::denorm_min();
-  uint32_t bits;
-  std::memcpy(&bits, &x, sizeof bits);
-  bits = x > 0.0f ? bits + 1 : bits - 1;
-  std::memcpy(&x, &bits, sizeof bits);
-  return x;
-}
-
 // A neighbour that is not lower: high enough to bound nothing, finite so that sums stay finite.
 constexpr float kNotLower = 3.0e38f;
 constexpr float kNotLowerBy[2] = {0.0f, kNotLower};  // indexed by "not lower"
