@@ -53,7 +53,7 @@ size_t settleWalls(float* h, int width, int height, float cellSize, float maxGra
   // The cells standing too steep now, found row band by row band and kept in row order. No limit lies
   // less than reach / sqrt 2 above the lowest neighbour (a facet's, the steepest way down at 45 degrees
   // between its two cells): a row's lowest neighbours first, in a loop that vectorises, and the limits
-  // worked out only where that test fails (a few cells in a hundred).
+  // worked out only where that test fails.
   const int bands = std::max(1, std::min(height - 2, 64));
   std::vector<std::vector<Slide>> found(static_cast<size_t>(bands));
   forEachRowBand(bands, w * size_t(height) / size_t(bands), threads, [&](int b0, int b1) {

@@ -1,11 +1,11 @@
 // Threshold hillslopes, everywhere at once: every cell lowered until it stands no steeper than its
 // critical grade above any neighbour (the highest surface under the map whose slopes all stand).
 //
-// The incision caps each cell above its receivers as it cuts (stream_power.h), but a single pass in the
-// order water ran before the cut: a neighbour that drained away from a cell and was lowered past it later
-// in the pass (cut, or capped above its own lower side) leaves the cell standing as a cliff; the lakes
-// passes' trenches, cut after it, do the same. At 7.5 m cells such one-cell steps stood up to 700 m
-// (alpine preset at 4096², 0.4% of cells over 83 degrees), and capping again converged a cell a pass.
+// The incision caps each cell above its receivers as it cuts (stream_power.h), but in a single pass in the
+// order water ran before the cut: a cell solved before a neighbour that the cut then drops past it (a new
+// gully cut nearly to its outlet's height in one step) is left standing over it as a cliff. At 7.5 m cells
+// such one-cell steps stood up to 700 m (the alpine preset at 4096², 0.4% of cells over 83 degrees), and
+// capping again in the new order converged about a cell a pass.
 #pragma once
 #include <cstddef>
 
