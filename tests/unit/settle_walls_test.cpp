@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/base/random.h"
+#include "core/models/rivers/outflow.h"
 #include "core/models/rivers/settle_walls.h"
 #include "core/terrain/heightmap.h"
 #include "model_test_terrains.h"
@@ -16,8 +17,8 @@
 namespace runnel {
 namespace {
 
-constexpr int kDx[8] = {1, 1, 0, -1, -1, -1, 0, 1};
-constexpr int kDy[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+using rivers::kDx;  // the eight neighbours, as the model walks them
+using rivers::kDy;
 
 bool interior(const Heightmap& h, int x, int y) {
   return x > 0 && y > 0 && x < h.width() - 1 && y < h.height() - 1;

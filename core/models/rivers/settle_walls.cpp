@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <queue>
 #include <utility>
 #include <vector>
@@ -70,8 +69,9 @@ size_t settleWalls(float* h, int width, int height, float cellSize, float maxGra
               {up[x - 1], up[x], up[x + 1], row[x - 1], row[x + 1], down[x - 1], down[x], down[x + 1]});
         const size_t first = size_t(y) * w;
         for (size_t x = 1; x + 1 < w; ++x) {
-          if (!(row[x] > lowest[x] + reachOf(first + x) * kHalfSqrt2)) continue;
-          const float limit = standingLimit(h, first + x, offset, reachOf(first + x));
+          const float reach = reachOf(first + x);
+          if (!(row[x] > lowest[x] + reach * kHalfSqrt2)) continue;
+          const float limit = standingLimit(h, first + x, offset, reach);
           if (limit < row[x]) found[size_t(b)].emplace_back(limit, uint32_t(first + x));
         }
       }
